@@ -1,0 +1,56 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { z } from "zod";
+import { getFlow, getVersion, listVersions } from "@/lib/data";
+import { NotFoundError } from "@/lib/data/errors";
+import { currentWorkspace } from "@/app/_lib/workspace";
+import { FlowWorkbench } from "./flow-workbench";
+
+export const dynamic = "force-dynamic";
+
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ version?: string }> };
+
+const VersionParam = z.coerce.number().int().positive().optional();
+
+async function loadFlow(teamId: string, flowId: string) {
+  try {
+    return await getFlow(teamId, flowId);
+  } catch (error) {
+    if (error instanceof NotFoundError) notFound();
+    throw error;
+  }
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { id } = await params;
+  const { teamId } = await currentWorkspace();
+  const flow = await getFlow(teamId, id).catch(() => null);
+  return { title: flow?.name ?? "Flow not found" };
+}
+
+export default async function FlowPage({ params, searchParams }: Props) {
+  const [{ id }, query] = await Promise.all([params, searchParams]);
+  const { teamId } = await currentWorkspace();
+  const flow = await loadFlow(teamId, id);
+  const versions = await listVersions(teamId, id);
+  const requested = VersionParam.safeParse(query.version);
+  const viewing =
+    requested.success && requested.data && requested.data !== flow.latestVersion.number
+      ? await getVersion(teamId, id, requested.data).catch(() => notFound())
+      : null;
+
+  return (
+    <FlowWorkbench
+      key={`${flow.id}:${flow.latestVersion.number}:${viewing?.number ?? "latest"}`}
+      flow={{ id: flow.id, name: flow.name }}
+      latest={{ number: flow.latestVersion.number, document: flow.latestVersion.document }}
+      viewing={viewing ? { number: viewing.number, document: viewing.document } : null}
+      versions={versions.map((version) => ({
+        number: version.number,
+        message: version.message ?? null,
+        createdAt: version.createdAt.toISOString(),
+        author: version.authorName ?? null,
+      }))}
+    />
+  );
+}

@@ -1,0 +1,99 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import { ActionErrorAlert } from "@/app/_components/action-error";
+import { Dialog } from "@/app/_components/dialog";
+import type { ActionError } from "@/app/_lib/action-result";
+import { deleteFlowAction, renameFlowAction } from "../actions";
+
+export function FlowRowActions({ flowId, name }: { flowId: string; name: string }) {
+  const [dialog, setDialog] = useState<"rename" | "delete" | null>(null);
+  return (
+    <div className="toolbar" style={{ justifyContent: "flex-end" }}>
+      <a className="button small" href={`/flows/${flowId}/export`} download>
+        Export
+      </a>
+      <button className="button small" onClick={() => setDialog("rename")}>
+        Rename
+      </button>
+      <button className="button small danger" onClick={() => setDialog("delete")}>
+        Delete
+      </button>
+      {dialog === "rename" ? <RenameDialog flowId={flowId} name={name} onClose={() => setDialog(null)} /> : null}
+      {dialog === "delete" ? <DeleteDialog flowId={flowId} name={name} onClose={() => setDialog(null)} /> : null}
+    </div>
+  );
+}
+
+export function RenameDialog({ flowId, name, onClose }: { flowId: string; name: string; onClose: () => void }) {
+  const router = useRouter();
+  const [value, setValue] = useState(name);
+  const [error, setError] = useState<ActionError | null>(null);
+  const [pending, startTransition] = useTransition();
+  return (
+    <Dialog open onClose={onClose} title="Rename flow">
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          startTransition(async () => {
+            const result = await renameFlowAction({ flowId, name: value });
+            if (!result.ok) return setError(result);
+            onClose();
+            router.refresh();
+          });
+        }}
+      >
+        <label>
+          Name
+          <input type="text" value={value} maxLength={120} onChange={(e) => setValue(e.target.value)} autoFocus />
+        </label>
+        <ActionErrorAlert error={error} />
+        <div className="dialog-actions">
+          <button type="button" className="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="button primary" disabled={pending}>
+            Rename
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+export function DeleteDialog({ flowId, name, onClose, afterDelete }: { flowId: string; name: string; onClose: () => void; afterDelete?: () => void }) {
+  const router = useRouter();
+  const [error, setError] = useState<ActionError | null>(null);
+  const [pending, startTransition] = useTransition();
+  return (
+    <Dialog open onClose={onClose} title="Delete flow?">
+      <div className="stack">
+        <p style={{ margin: 0 }}>
+          <strong>{name}</strong> and all its versions will be deleted. This cannot be undone.
+        </p>
+        <ActionErrorAlert error={error} />
+        <div className="dialog-actions">
+          <button type="button" className="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button
+            className="button danger solid"
+            disabled={pending}
+            onClick={() =>
+              startTransition(async () => {
+                const result = await deleteFlowAction({ flowId });
+                if (!result.ok) return setError(result);
+                onClose();
+                if (afterDelete) afterDelete();
+                else router.refresh();
+              })
+            }
+          >
+            Delete flow
+          </button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,55 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useRef, useState, useTransition } from "react";
+import { ActionErrorAlert } from "@/app/_components/action-error";
+import type { ActionError } from "@/app/_lib/action-result";
+import { MAX_DOCUMENT_BYTES } from "@/lib/flows/limits";
+import { importFlowAction } from "../actions";
+
+/** Imports a `.yaml` swarm document as a new flow. */
+export function ImportFlowButton() {
+  const router = useRouter();
+  const input = useRef<HTMLInputElement>(null);
+  const [error, setError] = useState<ActionError | null>(null);
+  const [pending, startTransition] = useTransition();
+
+  function importFile(file: File) {
+    setError(null);
+    if (file.size > MAX_DOCUMENT_BYTES) {
+      setError({ ok: false, error: `${file.name} is larger than 1 MiB; a swarm document must be smaller.` });
+      return;
+    }
+    startTransition(async () => {
+      const document = await file.text();
+      const result = await importFlowAction({ fileName: file.name, document });
+      if (!result.ok) return setError(result);
+      router.push(`/flows/${result.data.id}`);
+    });
+  }
+
+  return (
+    <div>
+      <input
+        ref={input}
+        type="file"
+        accept=".yaml,.yml,application/yaml,text/yaml"
+        hidden
+        aria-label="Import YAML file"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = "";
+          if (file) importFile(file);
+        }}
+      />
+      <button className="button" onClick={() => input.current?.click()} disabled={pending}>
+        {pending ? "Importing…" : "Import YAML"}
+      </button>
+      {error ? (
+        <div style={{ position: "absolute", right: 20, maxWidth: 520, zIndex: 5 }}>
+          <ActionErrorAlert error={error} />
+        </div>
+      ) : null}
+    </div>
+  );
+}

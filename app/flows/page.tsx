@@ -1,0 +1,73 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { listFlows } from "@/lib/data";
+import { flowTemplates } from "@/lib/demo/flows";
+import { currentWorkspace } from "@/app/_lib/workspace";
+import { FlowRowActions } from "./_components/flow-row-actions";
+import { ImportFlowButton } from "./_components/import-flow-button";
+import { NewFlowButton } from "./_components/new-flow-button";
+import { RelativeTime } from "@/app/_components/relative-time";
+
+export const metadata: Metadata = { title: "Flows" };
+export const dynamic = "force-dynamic";
+
+export default async function FlowsPage() {
+  const { teamId } = await currentWorkspace();
+  const flows = await listFlows(teamId);
+  const templates = flowTemplates.map(({ id, name, description }) => ({ id, name, description }));
+
+  return (
+    <div className="page">
+      <div className="page-header">
+        <div>
+          <h1>Flows</h1>
+          <p>Swarms your team has drawn. Open one to edit it, run it, or see its versions.</p>
+        </div>
+        <div className="toolbar">
+          <ImportFlowButton />
+          <NewFlowButton templates={templates} />
+        </div>
+      </div>
+      {flows.length === 0 ? (
+        <div className="card empty-state" style={{ margin: 0, maxWidth: "none", padding: 40 }}>
+          <h2>No flows yet</h2>
+          <p>Create one from a template, or import a YAML swarm document.</p>
+        </div>
+      ) : (
+        <div className="card">
+          <table className="table" aria-label="Flows">
+            <thead>
+              <tr>
+                <th>Name</th>
+                <th>Versions</th>
+                <th>Updated</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {flows.map((flow) => (
+                <tr key={flow.id} data-flow-id={flow.id}>
+                  <td>
+                    <Link className="name" href={`/flows/${flow.id}`}>
+                      {flow.name}
+                    </Link>
+                    {flow.description ? <div className="description">{flow.description}</div> : null}
+                  </td>
+                  <td>
+                    <span className="badge">v{flow.latestVersion}</span>
+                  </td>
+                  <td className="muted">
+                    <RelativeTime date={flow.updatedAt} />
+                  </td>
+                  <td className="actions">
+                    <FlowRowActions flowId={flow.id} name={flow.name} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

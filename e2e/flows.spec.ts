@@ -1,0 +1,123 @@
+import { readFileSync } from "node:fs";
+import { expect, type Page, test } from "@playwright/test";
+
+const importedPath = "e2e/fixtures/imported.yaml";
+
+async function importDocument(page: Page, name: string, text: string) {
+  await page.getByLabel("Import YAML file").setInputFiles({ name, mimeType: "application/yaml", buffer: Buffer.from(text) });
+}
+
+async function editDocument(page: Page, transform: (text: string) => string) {
+  const editor = page.getByLabel("Swarm document");
+  const text = await editor.inputValue();
+  await editor.fill(transform(text));
+}
+
+test("a new team sees the demo flows", async ({ page }, testInfo) => {
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/flows$/);
+  const flows = page.getByRole("table", { name: "Flows" });
+  for (const name of ["Research, write, review", "Article pipeline", "Support triage"]) {
+    await expect(flows.getByRole("link", { name })).toBeVisible();
+  }
+  await page.screenshot({ path: testInfo.outputPath("flows-page.png"), fullPage: true });
+  await testInfo.attach("flows-page", { path: testInfo.outputPath("flows-page.png"), contentType: "image/png" });
+});
+
+test("create, import, edit, save twice, export and delete a flow", async ({ page }) => {
+  await page.goto("/flows");
+
+  await page.getByRole("button", { name: "New flow" }).click();
+  await page.getByLabel("Name").fill("My first swarm");
+  await page.getByRole("button", { name: "Create" }).click();
+  await expect(page.getByRole("heading", { name: "My first swarm" })).toBeVisible();
+  await expect(page.getByLabel("Swarm document")).toHaveValue(/assistant/);
+
+  await page.goto("/flows");
+  await importDocument(page, "imported.yaml", readFileSync(importedPath, "utf8"));
+  await expect(page.getByRole("heading", { name: "Imported pipeline" })).toBeVisible();
+  const flowUrl = page.url();
+
+  await editDocument(page, (text) => text.replace("Plan the work.", "Plan the work carefully."));
+  await expect(page.getByText("● unsaved")).toBeVisible();
+  await page.getByLabel("Version message").fill("More careful planning");
+  await page.getByRole("button", { name: "Save version" }).click();
+  await expect(page.getByText("Saved as version 2.")).toBeVisible();
+
+  await editDocument(page, (text) => text.replace("Do the work.", "Do the work well."));
+  await page.keyboard.press("Control+s");
+  await expect(page.getByText("Saved as version 3.")).toBeVisible();
+
+  const versions = page.getByRole("complementary", { name: "Versions" });
+  await expect(versions.getByRole("listitem")).toHaveCount(3);
+  await expect(versions.getByText("More careful planning")).toBeVisible();
+
+  // An older version opens read-only with its own text.
+  await versions.getByRole("link", { name: "Version 2" }).click();
+  await expect(page.getByText("You are viewing version 2")).toBeVisible();
+  await expect(page.getByLabel("Swarm document")).toHaveValue(/Plan the work carefully\.\n[\s\S]*Do the work\.\n/);
+  await page.goto(flowUrl);
+
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Export YAML" }).click();
+  const exported = readFileSync(await (await download).path(), "utf8");
+  const expected = readFileSync(importedPath, "utf8").replace("Plan the work.", "Plan the work carefully.").replace("Do the work.", "Do the work well.");
+  expect(exported).toBe(expected);
+
+  await page.getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("button", { name: "Delete flow" }).click();
+  await expect(page).toHaveURL(/\/flows$/);
+  await expect(page.getByRole("link", { name: "Imported pipeline" })).toHaveCount(0);
+
+  // The deleted flow's page says so instead of crashing.
+  await page.goto(flowUrl);
+  await expect(page.getByRole("heading", { name: "Not found" })).toBeVisible();
+});
+
+test("bad input gets a clear message and loses nothing", async ({ page }) => {
+  await page.goto("/flows");
+  await importDocument(page, "broken.yaml", "agents:\n  a: [unclosed\n");
+  await expect(page.getByRole("alert")).toContainText("broken.yaml is not a valid swarm document");
+  await expect(page.getByRole("alert")).toContainText("line");
+
+  await importDocument(page, "huge.yaml", `agents:\n  a: {instructions: "${"x".repeat(1024 * 1024)}"}\n`);
+  await expect(page.getByRole("alert")).toContainText("larger than 1 MiB");
+
+  await page.goto("/flows/no-such-flow");
+  await expect(page.getByRole("heading", { name: "Not found" })).toBeVisible();
+
+  // A save the server refuses keeps the text in the editor.
+  await page.goto("/flows");
+  await page.getByRole("link", { name: "Research, write, review" }).click();
+  const broken = "agents: [this is: not valid\n";
+  await page.getByLabel("Swarm document").fill(broken);
+  await page.getByRole("button", { name: "Save version" }).click();
+  await expect(page.getByRole("alert")).toContainText("The document has errors");
+  await expect(page.getByLabel("Swarm document")).toHaveValue(broken);
+
+  // ...and survives a reload, as a draft kept in the browser.
+  await page.reload();
+  await expect(page.getByText("Restored the unsaved changes")).toBeVisible();
+  await expect(page.getByLabel("Swarm document")).toHaveValue(broken);
+  await page.getByRole("button", { name: "Discard them" }).click();
+  await expect(page.getByLabel("Swarm document")).toHaveValue(/researcher/);
+});
+
+test("saving over a teammate's newer version is a conflict, not a silent overwrite", async ({ browser }) => {
+  const alice = await browser.newPage();
+  const bob = await browser.newPage();
+  await alice.goto("/flows");
+  await alice.getByRole("link", { name: "Support triage" }).click();
+  await bob.goto(alice.url());
+
+  await editDocument(alice, (text) => text.replace("exactly one name", "exactly one agent name"));
+  await alice.getByRole("button", { name: "Save version" }).click();
+  await expect(alice.getByText(/Saved as version \d+\./)).toBeVisible();
+
+  await editDocument(bob, (text) => text.replace("invoices, refunds", "invoices, refunds, taxes"));
+  await bob.getByRole("button", { name: "Save version" }).click();
+  await expect(bob.getByRole("alert")).toContainText(/newer version|conflict|saved/i);
+  await expect(bob.getByLabel("Swarm document")).toHaveValue(/taxes/);
+  await bob.getByRole("button", { name: /Save mine over version/ }).click();
+  await expect(bob.getByText(/Saved as version \d+\./)).toBeVisible();
+});

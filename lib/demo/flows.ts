@@ -1,0 +1,117 @@
+/**
+ * The example flows every new team starts with, and the templates of "New flow".
+ * They use `mock:` models so they run with no API key.
+ */
+export type FlowTemplate = { id: string; name: string; description: string; document: string };
+
+const blank: FlowTemplate = {
+  id: "blank",
+  name: "Untitled flow",
+  description: "One agent, ready to be extended.",
+  document: `name: Untitled flow
+agents:
+  assistant:
+    model: mock:echo
+    instructions: You are a helpful assistant.
+swarm:
+  type: workflow
+  flow: assistant
+`,
+};
+
+const researchWriteReview: FlowTemplate = {
+  id: "research-write-review",
+  name: "Research, write, review",
+  description: "A three-agent workflow: each agent's output is the next one's input.",
+  document: `name: Research, write, review
+vars:
+  default_model: mock:echo
+agents:
+  researcher:
+    model: \${vars.default_model}
+    instructions: Collect the key facts about the topic you are given.
+  writer:
+    model: \${vars.default_model}
+    instructions: Write a short, clear article from the research notes.
+  reviewer:
+    model: \${vars.default_model}
+    instructions: Review the article and return an improved version.
+swarm:
+  type: workflow
+  flow: researcher >> writer >> reviewer
+`,
+};
+
+const articlePipeline: FlowTemplate = {
+  id: "article-pipeline",
+  name: "Article pipeline",
+  description: "Parallel research, then serial editing, inside a nested swarm.",
+  document: `name: Article pipeline
+vars:
+  default_model: mock:echo
+agents:
+  intro:
+    model: \${vars.default_model}
+    instructions: Restate the user's request as a precise brief.
+  history_researcher:
+    model: \${vars.default_model}
+    instructions: Research the history of the topic.
+  science_researcher:
+    model: \${vars.default_model}
+    instructions: Research the science of the topic.
+  drafter:
+    model: \${vars.default_model}
+    instructions: Draft an article from both research notes.
+  editor:
+    model: \${vars.default_model}
+    instructions: Edit the draft for clarity and length.
+    max_steps: 5
+    temperature: 0.2
+groups:
+  research:
+    type: parallel
+    agents: [history_researcher, science_researcher]
+  editing:
+    type: serial
+    agents: [drafter, editor]
+swarms:
+  article:
+    type: workflow
+    flow: research >> editing
+swarm:
+  type: workflow
+  flow: intro >> article
+`,
+};
+
+const supportTriage: FlowTemplate = {
+  id: "support-triage",
+  name: "Support triage",
+  description: "A handoff swarm: the triage agent passes the conversation to a specialist.",
+  document: `name: Support triage
+agents:
+  triage:
+    model: mock:echo
+    instructions: >-
+      Decide who should answer. Reply with exactly one name: billing or technical.
+    handoffs: [billing, technical]
+  billing:
+    model: mock:echo
+    instructions: Answer questions about invoices, refunds and plans.
+  technical:
+    model: mock:echo
+    instructions: Answer questions about errors, setup and integrations.
+swarm:
+  type: handoff
+  flow: triage >> billing >> technical
+  max_handoffs: 3
+`,
+};
+
+export const flowTemplates: readonly FlowTemplate[] = [blank, researchWriteReview, articlePipeline, supportTriage];
+
+export const demoFlows: readonly FlowTemplate[] = [researchWriteReview, articlePipeline, supportTriage];
+
+export function getFlowTemplate(id: string): FlowTemplate | undefined {
+  return flowTemplates.find((template) => template.id === id);
+}
