@@ -10,6 +10,11 @@ const nextConfig = {
     "@prisma/driver-adapter-utils",
   ],
   poweredByHeader: false,
+  experimental: {
+    // Above the 1 MiB document limit, so an oversized document gets our clear message
+    // instead of the framework's generic body-size error.
+    serverActions: { bodySizeLimit: "3mb" },
+  },
 };
 
 export default nextConfig;
