@@ -1,0 +1,149 @@
+/**
+ * The typed document model (what a YAML flow document means) and the canvas graph types.
+ *
+ * Each zod schema shares its name with its inferred type. The model uses the document's
+ * own snake_case keys. It is normalized: `system_prompt` becomes `instructions`,
+ * `swarm.edges` become agents' `handoffs`, and `flow`/`order` become `flow` stages.
+ * Values keep `${...}` references as written; they are resolved only to validate and to
+ * build (lib/dsl/substitute.ts), so a secret from the environment never enters a model.
+ */
+import type { Edge, Node } from "@xyflow/react";
+import { z } from "zod";
+import { FLOW_NAME_PATTERN } from "./flow";
+
+/** One name space for agents, groups and swarms. */
+export const Name = z.string().regex(FLOW_NAME_PATTERN, {
+  error: "a name starts with a letter or '_' and holds only letters, digits, '_' and '-'",
+});
+export type Name = z.infer<typeof Name>;
+
+/** A whole-string `${ENV}` or `${vars.KEY}` reference, allowed wherever a value is. */
+export const Reference = z.string().regex(/^\$\{[^}]+\}$/, { error: "expected a ${...} reference" });
+export type Reference = z.infer<typeof Reference>;
+
+export const SwarmMode = z.enum(["workflow", "handoff", "team"]);
+export type SwarmMode = z.infer<typeof SwarmMode>;
+
+/** Flow stages: each inner list is one stage; several names run in parallel. */
+export const Stages = z.array(z.array(Name).min(1)).min(1);
+export type Stages = z.infer<typeof Stages>;
+
+const positiveInt = z.number().int().positive();
+
+export const AgentSpec = z.strictObject({
+  /** "provider:model"; providers: openai, anthropic, mock. */
+  model: z.string().optional(),
+  instructions: z.string().optional(),
+  /** Names from the built-in tool catalog (lib/tools). */
+  tools: z.array(Name).optional(),
+  /** Agents this one may hand off to (handoff swarms). */
+  handoffs: z.array(Name).optional(),
+  max_steps: z.union([positiveInt, Reference]).optional(),
+  temperature: z.union([z.number().min(0).max(2), Reference]).optional(),
+  max_tokens: z.union([positiveInt, Reference]).optional(),
+  /** JSON Schema of the structured final answer. */
+  output_schema: z.record(z.string(), z.unknown()).optional(),
+  /** A `${ENV}` reference to a key; a literal key is refused (secrets.ts). */
+  api_key: z.string().optional(),
+  /** An OpenAI-compatible server (Ollama, vLLM, LM Studio). */
+  base_url: z.string().optional(),
+  /** The name of a stored team credential. */
+  credential: z.string().optional(),
+});
+export type AgentSpec = z.infer<typeof AgentSpec>;
+
+export const ParallelGroupSpec = z.strictObject({
+  type: z.literal("parallel"),
+  agents: z.array(Name).min(1),
+  separator: z.string().optional(),
+});
+export type ParallelGroupSpec = z.infer<typeof ParallelGroupSpec>;
+
+export const SerialGroupSpec = z.strictObject({
+  type: z.literal("serial"),
+  agents: z.array(Name).min(1),
+});
+export type SerialGroupSpec = z.infer<typeof SerialGroupSpec>;
+
+export const GroupSpec = z.discriminatedUnion("type", [ParallelGroupSpec, SerialGroupSpec]);
+export type GroupSpec = z.infer<typeof GroupSpec>;
+
+export const SwarmSpec = z.strictObject({
+  type: SwarmMode,
+  flow: Stages,
+  max_handoffs: z.union([positiveInt, Reference]).optional(),
+});
+export type SwarmSpec = z.infer<typeof SwarmSpec>;
+
+/** A canvas position, relative to the parent node for members; sizes for containers. */
+export const LayoutEntry = z.strictObject({
+  x: z.number(),
+  y: z.number(),
+  width: z.number().positive().optional(),
+  height: z.number().positive().optional(),
+});
+export type LayoutEntry = z.infer<typeof LayoutEntry>;
+
+export const FlowDocument = z.strictObject({
+  name: z.string().optional(),
+  vars: z.record(z.string(), z.unknown()).optional(),
+  agents: z.record(Name, AgentSpec),
+  groups: z.record(Name, GroupSpec).optional(),
+  swarms: z.record(Name, SwarmSpec).optional(),
+  /** The top-level swarm. */
+  swarm: SwarmSpec,
+  /** Canvas positions; ignored by the runtime. */
+  layout: z.record(Name, LayoutEntry).optional(),
+});
+export type FlowDocument = z.infer<typeof FlowDocument>;
+
+/** A problem in a document: what, where in the text, and where in the YAML tree. */
+export type DocumentError = {
+  message: string;
+  /** 1-based. */
+  line: number;
+  /** 1-based. */
+  column: number;
+  /** Dotted path in the YAML tree ("agents.writer.model"); "" for the whole document. */
+  path: string;
+};
+
+// ---- The canvas graph (React Flow 12) ------------------------------------------------
+// Node ids are the document names (unique in the whole tree). Node data holds document
+// data only; selection, collapse state and the like belong to the editor.
+
+export type AgentData = { name: Name } & AgentSpec;
+export type ParallelGroupData = { name: Name; separator?: string };
+export type SerialGroupData = { name: Name };
+export type NestedSwarmData = { name: Name; type: SwarmMode; max_handoffs?: SwarmSpec["max_handoffs"] };
+
+export type AgentNode = Node<AgentData, "agent">;
+/** Members are its children (`parentId`, `extent: 'parent'`), in the nodes array's order. */
+export type ParallelGroupNode = Node<ParallelGroupData, "parallel">;
+export type SerialGroupNode = Node<SerialGroupData, "serial">;
+/** A nested swarm: a container whose children form its own flow. */
+export type NestedSwarmNode = Node<NestedSwarmData, "swarm">;
+export type FlowNode = AgentNode | ParallelGroupNode | SerialGroupNode | NestedSwarmNode;
+export type FlowNodeType = NonNullable<FlowNode["type"]>;
+
+/**
+ * `flow`: one `>>` between consecutive stages of a swarm (every member of a stage to
+ * every member of the next). `handoff`: an agent's handoff target. `delegation`: a team
+ * swarm's lead to each worker, derived from the flow, so graphToDocument ignores it.
+ */
+export type FlowEdge = Edge<Record<string, never>, "flow">;
+export type HandoffEdge = Edge<Record<string, never>, "handoff">;
+export type DelegationEdge = Edge<Record<string, never>, "delegation">;
+export type GraphEdge = FlowEdge | HandoffEdge | DelegationEdge;
+export type GraphEdgeType = NonNullable<GraphEdge["type"]>;
+
+/** The document's own settings: its name, vars and the top-level swarm's mode. */
+export type GraphSettings = {
+  name?: string;
+  vars?: Record<string, unknown>;
+  type: SwarmMode;
+  max_handoffs?: SwarmSpec["max_handoffs"];
+};
+
+/** Parents come before their children in `nodes`. Top-level nodes form the top swarm. */
+export type FlowGraph = { nodes: FlowNode[]; edges: GraphEdge[]; settings: GraphSettings };
