@@ -9,6 +9,8 @@ const nextConfig = {
     "@prisma/schema-engine-wasm",
     "@prisma/driver-adapter-utils",
   ],
+  // Lets parallel builds (tests, benchmarks, several developers' dev servers) use their own folder.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
   experimental: {
     // Above the 1 MiB document limit, so an oversized document gets our clear message
