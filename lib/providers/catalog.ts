@@ -12,13 +12,13 @@ export const providerCatalog: readonly ProviderCatalogEntry[] = [
   {
     id: "openai",
     label: "OpenAI (or any OpenAI-compatible server)",
-    exampleModels: ["openai:gpt-4o", "openai:gpt-4o-mini", "openai:gpt-4.1", "openai:gpt-4.1-mini", "openai:o4-mini"],
+    exampleModels: ["openai:gpt-4o", "openai:gpt-4o-mini", "openai:gpt-4.1", "openai:gpt-4.1-mini", "openai:gpt-5", "openai:gpt-5-mini", "openai:o4-mini"],
     needsApiKey: true,
   },
   {
     id: "anthropic",
     label: "Anthropic",
-    exampleModels: ["anthropic:claude-sonnet-4-5", "anthropic:claude-haiku-4-5", "anthropic:claude-opus-4-1"],
+    exampleModels: ["anthropic:claude-sonnet-4-6", "anthropic:claude-haiku-4-5", "anthropic:claude-opus-4-6"],
     needsApiKey: true,
   },
   {

@@ -172,7 +172,7 @@ export function createOpenAIProvider(credentials: Credentials): ModelProvider {
               index: delta.index,
               id: delta.id,
               name: delta.function?.name,
-              argumentsDelta: delta.function?.arguments,
+              argumentsDelta: delta.function?.arguments || undefined,
             };
           }
           if (choice.finish_reason) finishReason = toFinishReason(choice.finish_reason);
