@@ -1,0 +1,10 @@
+// The data layer's public API (server-only: it opens the database).
+export { createFlow, deleteFlow, getFlow, getVersion, listFlows, listVersions, renameFlow, saveFlowVersion } from "./flows.ts";
+export type { FlowDetail, FlowSummary, FlowVersionDetail, FlowVersionSummary } from "./flows.ts";
+export { seedDemoFlows } from "./demoFlows.ts";
+export { getLocalWorkspace, LOCAL_USER, PERSONAL_TEAM } from "./workspace.ts";
+export type { Workspace } from "./workspace.ts";
+export { DataError, NotFoundError, ValidationError, VersionConflictError, isDataError } from "./errors.ts";
+export type { ValidationIssue } from "./errors.ts";
+export { MAX_DOCUMENT_BYTES, MAX_NAME_LENGTH } from "./flowSchemas.ts";
+export type { CreateFlowInput, DemoFlowInput, SaveFlowVersionInput } from "./flowSchemas.ts";

@@ -1,0 +1,14 @@
+// Parses repository inputs with zod, turning failures into ValidationError.
+import { z } from "zod";
+import { ValidationError } from "./errors.ts";
+
+export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw new ValidationError(
+    result.error.issues.map((issue) => ({ path: issue.path.map(String).join("."), message: issue.message })),
+  );
+}
+
+/** A database id as the app passes it around (cuid, uuid or better-auth's ids). */
+export const Id = z.string().trim().min(1, "Missing id").max(100, "Id too long");

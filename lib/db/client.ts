@@ -1,0 +1,58 @@
+// The app's PrismaClient: SQLite or PostgreSQL from DATABASE_URL, migrated on first use.
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { type DatabaseConfig, resolveDatabaseConfig } from "./config.ts";
+import { PrismaClient as PostgresClient } from "./generated/postgresql/client.ts";
+import { PrismaClient as SqliteClient } from "./generated/sqlite/client.ts";
+import { applyMigrations } from "./migrate.ts";
+
+/**
+ * Both generated clients come from the same models (prisma/models.prisma), so they
+ * have the same API; the SQLite one's type stands for both.
+ */
+export type Db = SqliteClient;
+
+type DbCache = Map<string, Promise<Db>>;
+
+// On globalThis so Next.js dev hot reloads reuse the client instead of leaking one per edit.
+const cacheHolder = globalThis as typeof globalThis & { __swarmStudioDb?: DbCache };
+const clients: DbCache = (cacheHolder.__swarmStudioDb ??= new Map());
+
+function configKey(config: DatabaseConfig): string {
+  return config.provider === "sqlite" ? `sqlite:${config.filePath}` : config.url;
+}
+
+async function openDb(config: DatabaseConfig): Promise<Db> {
+  if (config.provider === "sqlite") mkdirSync(path.dirname(config.filePath), { recursive: true });
+  await applyMigrations(config);
+  if (config.provider === "sqlite") {
+    return new SqliteClient({ adapter: new PrismaBetterSqlite3({ url: config.filePath }) });
+  }
+  const client = new PostgresClient({ adapter: new PrismaPg({ connectionString: config.url }) });
+  return client as unknown as Db;
+}
+
+/**
+ * The client for the configured database (DATABASE_URL unset → data/swarm-studio.db),
+ * one per database and process; committed migrations are applied before first use.
+ */
+export function getDb(config: DatabaseConfig = resolveDatabaseConfig()): Promise<Db> {
+  const key = configKey(config);
+  let client = clients.get(key);
+  if (!client) {
+    client = openDb(config);
+    clients.set(key, client);
+    // A failed start (e.g. database down) must not be remembered forever.
+    client.catch(() => clients.delete(key));
+  }
+  return client;
+}
+
+/** Disconnects every client this process opened (tests, graceful shutdown). */
+export async function closeDb(): Promise<void> {
+  const open = [...clients.values()];
+  clients.clear();
+  await Promise.allSettled(open.map(async (client) => (await client).$disconnect()));
+}
