@@ -1,0 +1,117 @@
+/**
+ * The shapes the runs feature passes between the server, the API and the browser.
+ * Client-safe: no server imports. A zod schema and its type share one name.
+ */
+import { z } from "zod";
+import { Message } from "@/lib/engine/messages";
+import { RunNodeKind, RunNodeStatus } from "@/lib/engine/runState";
+
+export { RunNodeKind, RunNodeStatus };
+
+/** A run's lifecycle; `interrupted` = the server process running it stopped. */
+export const RunStatus = z.enum(["queued", "running", "success", "failed", "cancelled", "timeout", "interrupted"]);
+export type RunStatus = z.infer<typeof RunStatus>;
+
+const FINISHED: ReadonlySet<RunStatus> = new Set(["success", "failed", "cancelled", "timeout", "interrupted"]);
+
+export function isFinishedRunStatus(status: RunStatus): boolean {
+  return FINISHED.has(status);
+}
+
+export const NodeError = z.object({ name: z.string(), message: z.string() });
+export type NodeError = z.infer<typeof NodeError>;
+
+export const TokenUsage = z.object({
+  inputTokens: z.number().int().nonnegative(),
+  outputTokens: z.number().int().nonnegative(),
+  totalTokens: z.number().int().nonnegative(),
+});
+export type TokenUsage = z.infer<typeof TokenUsage>;
+
+/**
+ * What the timeline draws for one RunNode: small, so a 30,000-node run fits in one
+ * response. Times are epoch milliseconds. `costUsd` is the node's own cost (model calls
+ * only); the tree sums it up the ancestors.
+ */
+export const RunNodeSummary = z.object({
+  id: z.string(),
+  parentId: z.string().nullable(),
+  seq: z.number().int().nonnegative(),
+  kind: RunNodeKind,
+  name: z.string(),
+  status: RunNodeStatus,
+  model: z.string().nullable(),
+  createdAt: z.number(),
+  startedAt: z.number().nullable(),
+  endedAt: z.number().nullable(),
+  durationMs: z.number().nullable(),
+  usage: TokenUsage,
+  costUsd: z.number().nonnegative(),
+  error: NodeError.nullable(),
+});
+export type RunNodeSummary = z.infer<typeof RunNodeSummary>;
+
+/** Everything about one node, for the detail pane. */
+export const RunNodeDetail = RunNodeSummary.extend({
+  input: z.string().nullable(),
+  output: z.string().nullable(),
+  /** A model call: the messages it added to its agent's history and its response. */
+  messages: z.array(Message).nullable(),
+  metadata: z.record(z.string(), z.unknown()),
+});
+export type RunNodeDetail = z.infer<typeof RunNodeDetail>;
+
+export const RunTotals = z.object({ usage: TokenUsage, costUsd: z.number().nonnegative() });
+export type RunTotals = z.infer<typeof RunTotals>;
+
+export const RunOptions = z.object({
+  /** Replaces every agent's model for this run, e.g. "mock:echo". */
+  modelOverride: z.string().optional(),
+});
+export type RunOptions = z.infer<typeof RunOptions>;
+
+export const RunTrigger = z.enum(["ui", "api"]);
+export type RunTrigger = z.infer<typeof RunTrigger>;
+
+export const RunSummary = z.object({
+  id: z.string(),
+  flowId: z.string(),
+  flowName: z.string(),
+  flowVersion: z.number().int(),
+  status: RunStatus,
+  trigger: RunTrigger,
+  input: z.string(),
+  error: z.string().nullable(),
+  totals: RunTotals,
+  createdAt: z.number(),
+  startedAt: z.number().nullable(),
+  endedAt: z.number().nullable(),
+});
+export type RunSummary = z.infer<typeof RunSummary>;
+
+export const RunDetail = RunSummary.extend({
+  output: z.string().nullable(),
+  options: RunOptions,
+  rerunOfId: z.string().nullable(),
+});
+export type RunDetail = z.infer<typeof RunDetail>;
+
+/**
+ * What the live stream carries, in `seq` order. Node changes are coalesced per flush
+ * (the latest snapshot of each node that changed); text arrives as the model streams it.
+ */
+export const LiveEvent = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("node"), node: RunNodeSummary }),
+  z.object({ type: z.literal("text"), nodeId: z.string(), text: z.string() }),
+  z.object({
+    type: z.literal("run"),
+    status: RunStatus,
+    error: z.string().nullable(),
+    output: z.string().nullable(),
+    totals: RunTotals,
+  }),
+]);
+export type LiveEvent = z.infer<typeof LiveEvent>;
+
+/** A LiveEvent with its per-run sequence number (the SSE id). */
+export type SequencedEvent = { seq: number; event: LiveEvent };
