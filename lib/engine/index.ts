@@ -1,0 +1,57 @@
+/**
+ * The swarm runtime (DESIGN §1). Server-side: running resolves providers from
+ * lib/providers, loaded on first use.
+ */
+export { Agent, DEFAULT_MODEL, type AgentConfig, type Instructions, type InstructionsContext, type SpawnConfig } from "./agent";
+export { tool, type Tool, type AnyTool, type ToolConfig, type ToolContext } from "./tool";
+export {
+  EngineError,
+  ToolError,
+  AgentError,
+  LoopError,
+  SwarmError,
+  GroupError,
+  FlowError,
+  isFlowError,
+  RunAbortedError,
+  type AbortStatus,
+} from "./errors";
+export { run, type RunResult, type RunOptions, type RunStream, type RunTarget } from "./run";
+export { Swarm, type SwarmConfig, type SwarmMode } from "./swarm";
+export { ParallelGroup, SerialGroup, SwarmNode, type SwarmMember, type ParallelGroupConfig, type ParallelResult } from "./groups";
+export { HookPoint, type Hook, type HookContext, type HookRegistration } from "./hooks";
+export { EventBus, type EventHandler } from "./eventBus";
+export {
+  RunState,
+  CURRENT_SCHEMA_VERSION,
+  isTerminalStatus,
+  type RunNode,
+  type RunNodeKind,
+  type RunNodeStatus,
+  type RunRecorder,
+  type RunStateSnapshot,
+} from "./runState";
+export type { StreamEvent, StreamEventType } from "./events";
+export type { SubAgentRecord, SubAgentStatus, SubAgentToolCall } from "./runner/orchestration";
+export { nextAction, type NextAction } from "./runner/planner";
+export { toolCallSignature } from "./runner/loopDetection";
+export {
+  ModelError,
+  isModelError,
+  parseModelString,
+  type Message,
+  type SystemMessage,
+  type UserMessage,
+  type AssistantMessage,
+  type ToolMessage,
+  type ToolCall,
+  type Usage,
+  type ModelProvider,
+  type ModelRequest,
+  type ModelResponse,
+  type StreamChunk,
+  type FinishReason,
+  type ModelErrorKind,
+  type ToolDefinition,
+  type SchemaLike,
+} from "./model";

@@ -1,0 +1,91 @@
+/**
+ * Entry points: `run(target, input, options)` resolves to a RunResult;
+ * `run.stream(...)` yields StreamEvents as they happen (for groups and nested swarms too)
+ * and exposes the same RunResult as `.result`.
+ */
+import type { Agent } from "./agent";
+import { describeError } from "./errors";
+import type { StreamEvent } from "./events";
+import type { Message, Usage } from "./model";
+import type { RunState } from "./runState";
+import { abortError, abortStatusOf } from "./runner/abort";
+import { runAgent } from "./runner/agentLoop";
+import { RunContext, type RunOptions } from "./runner/context";
+import type { SubAgentRecord } from "./runner/orchestration";
+import { runSwarm } from "./runner/swarmModes";
+import { AsyncQueue } from "./stream";
+import { Swarm } from "./swarm";
+
+export type RunResult = {
+  output: string;
+  /** The history of the agent that produced `output`. */
+  messages: Message[];
+  usage: Usage;
+  /** Model calls made in the whole run. */
+  steps: number;
+  state: RunState;
+  /** The final answer parsed as JSON, when the target agent has an outputSchema. */
+  parsed?: unknown;
+  /** Sub-agents spawned through `spawn_agent`, all ended. */
+  subAgents: SubAgentRecord[];
+};
+
+export type RunTarget = Agent | Swarm;
+
+export type RunStream = AsyncIterable<StreamEvent> & {
+  /** Settles with the run; rejections are also thrown by the iteration. */
+  result: Promise<RunResult>;
+};
+
+async function execute(ctx: RunContext, target: RunTarget, input: string): Promise<RunResult> {
+  const { state } = ctx;
+  const root = state.createNode("run", target.name, null, { input });
+  ctx.start(root);
+  const scope = { parentId: root.id, signal: ctx.signal };
+  try {
+    const result =
+      target instanceof Swarm
+        ? await runSwarm(ctx, target, input, scope)
+        : await runAgent(ctx, target, { text: input, prior: ctx.priorMessages }, scope);
+    state.messages = result.messages;
+    ctx.succeed(root, result.output);
+    const usage = state.usage;
+    if (ctx.listening) {
+      ctx.emit({ type: "done", agentName: target.name, nodeId: root.id, output: result.output, usage, steps: state.iterations });
+    }
+    return { output: result.output, messages: result.messages, usage, steps: state.iterations, state, parsed: result.parsed, subAgents: ctx.subAgents };
+  } catch (caught) {
+    // After a cancel or timeout the run rejects with that, whatever the failing node threw.
+    const error = ctx.signal.aborted ? abortError(ctx.signal) : caught;
+    ctx.fail(root, error, ctx.signal);
+    state.closeOpenNodes(abortStatusOf(ctx.signal) ?? "failed", error);
+    if (ctx.listening) ctx.emit({ type: "error", agentName: target.name, nodeId: root.id, error: describeError(error) });
+    throw error;
+  } finally {
+    ctx.dispose();
+  }
+}
+
+function runToCompletion(target: RunTarget, input: string, options: RunOptions = {}): Promise<RunResult> {
+  return execute(new RunContext(options, { streaming: false }), target, input);
+}
+
+function runStream(target: RunTarget, input: string, options: RunOptions = {}): RunStream {
+  const queue = new AsyncQueue<StreamEvent>();
+  // Leaving the loop early cancels the run.
+  const stop = new AbortController();
+  const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
+  const ctx = new RunContext({ ...options, signal }, { streaming: true, sink: (event) => queue.push(event) });
+  const result = execute(ctx, target, input);
+  result.then(
+    () => queue.end(),
+    (error: unknown) => queue.end(error),
+  );
+  return {
+    result,
+    [Symbol.asyncIterator]: () => queue.drain(() => stop.abort()),
+  };
+}
+
+export const run = Object.assign(runToCompletion, { stream: runStream });
+export type { RunOptions };

@@ -1,0 +1,234 @@
+/**
+ * RunState: the run's messages, model-call count and the tree of RunNodes the timeline
+ * draws (run → swarm → stage/group → agent → step → tool call / delegation / spawn).
+ *
+ * Every operation is O(1) apart from usage, which is added to each ancestor (O(depth)).
+ * A node's usage is its own (a step's model call) plus the sum of its children's.
+ *
+ * Recorder contract: `onNodeCreated` / `onNodeUpdated` receive a *snapshot* (a copy made
+ * for the call, safe to keep or mutate). Callbacks are synchronous and should be cheap;
+ * an exception in one goes to `recorder.onError` (default: console.error) and never
+ * disturbs the run.
+ */
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import type { AbortStatus } from "./errors";
+import { describeError } from "./errors";
+import type { StreamEvent } from "./events";
+import { Message, Usage, addUsageInto, emptyUsage } from "./messages";
+import type { Message as MessageType, Usage as UsageType } from "./model";
+
+export const CURRENT_SCHEMA_VERSION = 1;
+
+export const RunNodeKind = z.enum(["run", "swarm", "stage", "group", "agent", "step", "tool_call", "delegation", "spawn"]);
+export type RunNodeKind = z.infer<typeof RunNodeKind>;
+
+export const RunNodeStatus = z.enum(["init", "running", "success", "failed", "timeout", "cancelled"]);
+export type RunNodeStatus = z.infer<typeof RunNodeStatus>;
+
+export const RunNodeError = z.union([z.object({ name: z.string(), message: z.string() }), z.string()]);
+
+export const RunNode = z.object({
+  id: z.string(),
+  parentId: z.string().nullable(),
+  kind: RunNodeKind,
+  name: z.string(),
+  status: RunNodeStatus,
+  /** Epoch milliseconds. */
+  createdAt: z.number(),
+  startedAt: z.number().nullable(),
+  endedAt: z.number().nullable(),
+  durationMs: z.number().nullable(),
+  usage: Usage,
+  error: RunNodeError.nullable(),
+  /**
+   * Per kind: step → `model`, `retries`, `historyLength` (messages sent), `newMessages`
+   * (the messages added to the agent's history since its previous step: system + input
+   * for the first, tool results later) and `response` (the assistant message) — so a
+   * step's conversation is the concatenation of its agent's steps, stored once;
+   * tool_call → `toolCallId`, `arguments`; agent → `model`, `signature` of a detected loop.
+   */
+  metadata: z.record(z.string(), z.unknown()),
+  input: z.string().nullable(),
+  output: z.string().nullable(),
+});
+export type RunNode = z.infer<typeof RunNode>;
+
+export const RunStateSnapshot = z.object({
+  schemaVersion: z.literal(CURRENT_SCHEMA_VERSION),
+  rootId: z.string().nullable(),
+  nodes: z.array(RunNode),
+  messages: z.array(Message),
+  iterations: z.number().int().nonnegative(),
+});
+export type RunStateSnapshot = z.infer<typeof RunStateSnapshot>;
+
+export interface RunRecorder {
+  onNodeCreated?(node: RunNode): void;
+  onNodeUpdated?(node: RunNode): void;
+  onEvent?(event: StreamEvent): void;
+  onError?(error: unknown): void;
+}
+
+const TERMINAL: ReadonlySet<RunNodeStatus> = new Set(["success", "failed", "timeout", "cancelled"]);
+
+export function isTerminalStatus(status: RunNodeStatus): boolean {
+  return TERMINAL.has(status);
+}
+
+function snapshot(node: RunNode): RunNode {
+  return { ...node, usage: { ...node.usage }, metadata: { ...node.metadata } };
+}
+
+export class RunState {
+  /** Insertion order is creation order. */
+  readonly nodes = new Map<string, RunNode>();
+  rootId: string | null = null;
+  /** The history of the run's last top-level agent. */
+  messages: MessageType[] = [];
+  /** Model calls made so far. */
+  iterations = 0;
+  private readonly open = new Set<RunNode>();
+  private readonly recorder?: RunRecorder;
+
+  constructor(recorder?: RunRecorder) {
+    this.recorder = recorder;
+  }
+
+  get root(): RunNode | undefined {
+    return this.rootId === null ? undefined : this.nodes.get(this.rootId);
+  }
+
+  get usage(): UsageType {
+    return { ...(this.root?.usage ?? emptyUsage()) };
+  }
+
+  node(id: string): RunNode | undefined {
+    return this.nodes.get(id);
+  }
+
+  /** Children of `id` in creation order; O(n), meant for inspection and tests. */
+  children(id: string): RunNode[] {
+    const out: RunNode[] = [];
+    for (const node of this.nodes.values()) if (node.parentId === id) out.push(node);
+    return out;
+  }
+
+  createNode(
+    kind: RunNodeKind,
+    name: string,
+    parentId: string | null,
+    fields: { input?: string; metadata?: Record<string, unknown> } = {},
+  ): RunNode {
+    const node: RunNode = {
+      id: randomUUID(),
+      parentId,
+      kind,
+      name,
+      status: "init",
+      createdAt: Date.now(),
+      startedAt: null,
+      endedAt: null,
+      durationMs: null,
+      usage: emptyUsage(),
+      error: null,
+      metadata: fields.metadata ?? {},
+      input: fields.input ?? null,
+      output: null,
+    };
+    this.nodes.set(node.id, node);
+    this.open.add(node);
+    if (parentId === null && this.rootId === null) this.rootId = node.id;
+    const recorder = this.recorder;
+    if (recorder?.onNodeCreated) this.guard(() => recorder.onNodeCreated!(snapshot(node)));
+    return node;
+  }
+
+  start(node: RunNode): void {
+    node.status = "running";
+    node.startedAt = Date.now();
+    this.updated(node);
+  }
+
+  /** Merges `metadata` into the node's metadata. */
+  annotate(node: RunNode, metadata: Record<string, unknown>): void {
+    Object.assign(node.metadata, metadata);
+    this.updated(node);
+  }
+
+  succeed(node: RunNode, output?: string): void {
+    if (output !== undefined) node.output = output;
+    this.end(node, "success");
+  }
+
+  fail(node: RunNode, error: unknown, status: "failed" | AbortStatus = "failed"): void {
+    node.error = describeError(error);
+    this.end(node, status);
+  }
+
+  /** Adds a model call's usage to `node` and every ancestor. */
+  addUsage(node: RunNode, usage: UsageType): void {
+    for (let current: RunNode | undefined = node; current; ) {
+      addUsageInto(current.usage, usage);
+      this.updated(current);
+      current = current.parentId === null ? undefined : this.nodes.get(current.parentId);
+    }
+  }
+
+  /** Ends every node still open (e.g. after a cancellation) with `status`. */
+  closeOpenNodes(status: "failed" | AbortStatus, error: unknown): void {
+    for (const node of [...this.open]) this.fail(node, error, status);
+  }
+
+  emitEvent(event: StreamEvent): void {
+    const recorder = this.recorder;
+    if (recorder?.onEvent) this.guard(() => recorder.onEvent!(event));
+  }
+
+  toJSON(): RunStateSnapshot {
+    return {
+      schemaVersion: CURRENT_SCHEMA_VERSION,
+      rootId: this.rootId,
+      nodes: [...this.nodes.values()].map(snapshot),
+      messages: [...this.messages],
+      iterations: this.iterations,
+    };
+  }
+
+  /** Restores a saved state; throws a ZodError when `data` is not a valid snapshot. */
+  static fromJSON(data: unknown): RunState {
+    const parsed = RunStateSnapshot.parse(data);
+    const state = new RunState();
+    for (const node of parsed.nodes) {
+      state.nodes.set(node.id, node);
+      if (!isTerminalStatus(node.status)) state.open.add(node);
+    }
+    state.rootId = parsed.rootId;
+    state.messages = parsed.messages;
+    state.iterations = parsed.iterations;
+    return state;
+  }
+
+  private end(node: RunNode, status: RunNodeStatus): void {
+    node.status = status;
+    node.endedAt = Date.now();
+    node.durationMs = node.startedAt === null ? 0 : node.endedAt - node.startedAt;
+    this.open.delete(node);
+    this.updated(node);
+  }
+
+  private updated(node: RunNode): void {
+    const recorder = this.recorder;
+    if (recorder?.onNodeUpdated) this.guard(() => recorder.onNodeUpdated!(snapshot(node)));
+  }
+
+  /** A recorder's failure must not break the run it observes. */
+  private guard(call: () => void): void {
+    try {
+      call();
+    } catch (error) {
+      if (this.recorder?.onError) this.recorder.onError(error);
+      else console.error("RunRecorder callback failed", error);
+    }
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * Abort helpers: providers and tools may ignore their signal, so the engine races them
+ * against it to stop promptly.
+ */
+import { RunAbortedError, type AbortStatus } from "../errors";
+
+/** The status nodes get when `signal` ended their work, or undefined if it did not fire. */
+export function abortStatusOf(signal: AbortSignal): AbortStatus | undefined {
+  if (!signal.aborted) return undefined;
+  return signal.reason instanceof RunAbortedError ? signal.reason.status : "cancelled";
+}
+
+export function abortError(signal: AbortSignal): unknown {
+  return signal.reason instanceof RunAbortedError ? signal.reason : new RunAbortedError("cancelled");
+}
+
+/** Settles like `work`, or rejects with the abort error as soon as `signal` fires. */
+export function raceAbort<T>(work: Promise<T> | T, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(abortError(signal));
+  if (!(work instanceof Promise)) return Promise.resolve(work);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(abortError(signal));
+    signal.addEventListener("abort", onAbort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+export function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return raceAbort(new Promise<void>((resolve) => (timer = setTimeout(resolve, ms))), signal).finally(() =>
+    clearTimeout(timer),
+  );
+}
+
+/** A controller that also aborts (with the same reason) when `parent` does. */
+export function childController(parent: AbortSignal): { controller: AbortController; dispose: () => void } {
+  const controller = new AbortController();
+  const forward = () => controller.abort(parent.reason);
+  if (parent.aborted) forward();
+  else parent.addEventListener("abort", forward, { once: true });
+  return { controller, dispose: () => parent.removeEventListener("abort", forward) };
+}

@@ -1,0 +1,140 @@
+/**
+ * Everything one run shares: options, the RunState, the abort signal (user signal +
+ * timeout), provider resolution, hooks and event delivery.
+ */
+import type { Agent } from "../agent";
+import { RunAbortedError } from "../errors";
+import type { EventBus } from "../eventBus";
+import type { StreamEvent } from "../events";
+import type { HookRegistration } from "../hooks";
+import type { Message, ModelProvider } from "../model";
+import { RunState, type RunNode, type RunRecorder } from "../runState";
+import { abortStatusOf } from "./abort";
+import type { SubAgentRecord } from "./orchestration";
+
+export type RunOptions = {
+  /** Prior history for an agent target (resume); system messages in it are replaced. */
+  messages?: Message[];
+  /** Used for every model call; overrides `resolveProvider`. */
+  provider?: ModelProvider;
+  /** Resolves a "provider:model" string; default: `getProvider` from lib/providers. */
+  resolveProvider?: (model: string) => ModelProvider;
+  /** Retries of a transient model error (default 3). */
+  maxRetries?: number;
+  /** Retry delay is `2^attempt × retryBaseMs` unless the server sent retry-after (default 1000). */
+  retryBaseMs?: number;
+  /** Identical consecutive tool-call signatures that stop an agent (default 3). */
+  loopThreshold?: number;
+  /** Aborting it cancels the run: open nodes end `cancelled`. */
+  signal?: AbortSignal;
+  /** After this many ms the run stops: open nodes end `timeout`. */
+  timeoutMs?: number;
+  recorder?: RunRecorder;
+  /** Run-wide hooks, fired for every agent before the agent's own. */
+  hooks?: readonly HookRegistration[];
+  /** Receives every stream event under its `type`. */
+  eventBus?: EventBus;
+};
+
+type Delivery = { streaming: boolean; sink?: (event: StreamEvent) => void };
+
+export class RunContext {
+  readonly state: RunState;
+  readonly signal: AbortSignal;
+  readonly streaming: boolean;
+  readonly maxRetries: number;
+  readonly retryBaseMs: number;
+  readonly loopThreshold: number;
+  /** Every sub-agent spawned during the run, in spawn order. */
+  readonly subAgents: SubAgentRecord[] = [];
+  /** False when nobody consumes events, so none are built. */
+  readonly listening: boolean;
+  private readonly options: RunOptions;
+  private readonly sink?: (event: StreamEvent) => void;
+  private readonly controller = new AbortController();
+  private readonly providers = new Map<string, Promise<ModelProvider>>();
+  private readonly cleanups: Array<() => void> = [];
+
+  constructor(options: RunOptions, delivery: Delivery) {
+    this.options = options;
+    this.state = new RunState(options.recorder);
+    this.streaming = delivery.streaming;
+    this.sink = delivery.sink;
+    this.maxRetries = options.maxRetries ?? 3;
+    this.retryBaseMs = options.retryBaseMs ?? 1000;
+    this.loopThreshold = options.loopThreshold ?? 3;
+    this.listening = Boolean(this.sink || options.recorder?.onEvent || options.eventBus);
+    this.signal = this.controller.signal;
+
+    const user = options.signal;
+    if (user) {
+      const cancel = () => this.controller.abort(new RunAbortedError("cancelled"));
+      if (user.aborted) cancel();
+      user.addEventListener("abort", cancel, { once: true });
+      this.cleanups.push(() => user.removeEventListener("abort", cancel));
+    }
+    if (options.timeoutMs !== undefined) {
+      const ms = options.timeoutMs;
+      const timer = setTimeout(() => this.controller.abort(new RunAbortedError("timeout", `run timed out after ${ms} ms`)), ms);
+      this.cleanups.push(() => clearTimeout(timer));
+    }
+  }
+
+  get priorMessages(): Message[] | undefined {
+    return this.options.messages;
+  }
+
+  /** One provider per model string per run. */
+  provider(model: string): Promise<ModelProvider> {
+    let provider = this.providers.get(model);
+    if (!provider) {
+      provider = this.resolve(model);
+      this.providers.set(model, provider);
+    }
+    return provider;
+  }
+
+  hooksFor(agent: Agent): readonly HookRegistration[] {
+    const global = this.options.hooks;
+    return global?.length ? [...global, ...agent.hooks] : agent.hooks;
+  }
+
+  emit(event: StreamEvent): void {
+    this.state.emitEvent(event);
+    this.sink?.(event);
+    void this.options.eventBus?.emit(event.type, event);
+  }
+
+  start(node: RunNode, agentName = node.name): void {
+    this.state.start(node);
+    this.emitStatus(node, agentName);
+  }
+
+  succeed(node: RunNode, output?: string, agentName = node.name): void {
+    this.state.succeed(node, output);
+    this.emitStatus(node, agentName);
+  }
+
+  /** Ends `node` as `failed`, or `cancelled` / `timeout` when `signal` caused the failure. */
+  fail(node: RunNode, error: unknown, signal: AbortSignal, agentName = node.name): void {
+    this.state.fail(node, error, abortStatusOf(signal) ?? "failed");
+    this.emitStatus(node, agentName);
+  }
+
+  dispose(): void {
+    for (const cleanup of this.cleanups) cleanup();
+  }
+
+  private emitStatus(node: RunNode, agentName: string): void {
+    if (!this.listening) return;
+    this.emit({ type: "status", agentName, nodeId: node.id, kind: node.kind, name: node.name, status: node.status });
+  }
+
+  private async resolve(model: string): Promise<ModelProvider> {
+    if (this.options.provider) return this.options.provider;
+    if (this.options.resolveProvider) return this.options.resolveProvider(model);
+    // Loaded on demand so importing the engine (e.g. from lib/dsl) does not pull in the SDKs.
+    const { getProvider } = await import("@/lib/providers");
+    return getProvider(model);
+  }
+}

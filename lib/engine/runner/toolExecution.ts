@@ -1,0 +1,106 @@
+/**
+ * Executes the tool calls of one assistant message concurrently. Each call gets a
+ * RunNode under the step that asked for it. A ToolError, an unknown tool or invalid
+ * arguments go back to the model as an error result (the node ends `failed`, the agent
+ * goes on); any other exception fails the agent.
+ */
+import { AgentError, ToolError } from "../errors";
+import { fireHooks, HookPoint, type HookRegistration } from "../hooks";
+import type { ToolCall, ToolMessage } from "../model";
+import type { RunNode } from "../runState";
+import { stringifyToolResult, type AnyTool } from "../tool";
+import { raceAbort } from "./abort";
+import type { RunContext } from "./context";
+
+/** A tool as an agent run holds it; engine-made tools (delegation, spawn) get their own node kind. */
+export type RunnableTool = { tool: AnyTool; kind: "tool_call" | "delegation" | "spawn" };
+
+export type ToolBatch = {
+  agentName: string;
+  tools: ReadonlyMap<string, RunnableTool>;
+  hooks: readonly HookRegistration[];
+  /** The step node (or the agent node when resuming after a stored step). */
+  parent: RunNode;
+  signal: AbortSignal;
+};
+
+export async function executeToolCalls(ctx: RunContext, batch: ToolBatch, calls: readonly ToolCall[]): Promise<ToolMessage[]> {
+  const settled = await Promise.allSettled(calls.map((call) => executeToolCall(ctx, batch, call)));
+  const failure = settled.find((result) => result.status === "rejected");
+  if (failure) throw failure.reason;
+  return settled.map((result) => (result as PromiseFulfilledResult<ToolMessage>).value);
+}
+
+async function executeToolCall(ctx: RunContext, batch: ToolBatch, call: ToolCall): Promise<ToolMessage> {
+  const { agentName, signal } = batch;
+  const runnable = batch.tools.get(call.name);
+  const node = ctx.state.createNode(runnable?.kind ?? "tool_call", call.name, batch.parent.id, {
+    input: call.arguments,
+    metadata: { toolCallId: call.id },
+  });
+  ctx.start(node, agentName);
+  if (ctx.listening) ctx.emit({ type: "tool_call", agentName, nodeId: node.id, toolCall: call });
+
+  try {
+    await fireHooks(batch.hooks, { point: HookPoint.PRE_TOOL_CALL, agentName, nodeId: node.id, toolCall: call });
+    const outcome = await invoke(runnable, call, { agentName, toolCallId: call.id, nodeId: node.id, signal });
+    const message: ToolMessage = { role: "tool", toolCallId: call.id, toolName: call.name, content: outcome.content };
+    if (outcome.error) message.error = true;
+    await fireHooks(batch.hooks, {
+      point: HookPoint.POST_TOOL_CALL,
+      agentName,
+      nodeId: node.id,
+      toolCall: call,
+      toolResult: outcome.content,
+    });
+    if (ctx.listening) {
+      ctx.emit({
+        type: "tool_result",
+        agentName,
+        nodeId: node.id,
+        toolCallId: call.id,
+        toolName: call.name,
+        content: outcome.content,
+        error: outcome.error,
+      });
+    }
+    if (outcome.error) ctx.fail(node, outcome.content, signal, agentName);
+    else ctx.succeed(node, outcome.content, agentName);
+    return message;
+  } catch (error) {
+    ctx.fail(node, error, signal, agentName);
+    throw error;
+  }
+}
+
+type Outcome = { content: string; error: boolean };
+
+/** Runs the tool; errors meant for the model become an error outcome, others are rethrown. */
+async function invoke(
+  runnable: RunnableTool | undefined,
+  call: ToolCall,
+  context: Parameters<AnyTool["execute"]>[1],
+): Promise<Outcome> {
+  if (!runnable) return { content: `Error: there is no tool named "${call.name}"`, error: true };
+  let raw: unknown;
+  try {
+    raw = call.arguments.trim() ? JSON.parse(call.arguments) : {};
+  } catch {
+    return { content: `Error: the arguments of "${call.name}" are not valid JSON`, error: true };
+  }
+  const { tool, kind } = runnable;
+  const args = tool.argsSchema.safeParse(raw);
+  if (!args.success) {
+    const problems = args.error.issues.map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`);
+    return { content: `Error: invalid arguments for "${call.name}": ${problems.join("; ")}`, error: true };
+  }
+  try {
+    const result = await raceAbort(tool.execute(args.data, context), context.signal);
+    return { content: stringifyToolResult(result), error: false };
+  } catch (error) {
+    if (error instanceof ToolError) return { content: `Error: ${error.message}`, error: true };
+    // Delegations and spawns run engine code: their failures (and hook errors) pass through as they are.
+    if (context.signal.aborted || kind !== "tool_call" || !(error instanceof Error)) throw error;
+    throw new AgentError(context.agentName, `tool "${call.name}" failed: ${error.message}`, { cause: error });
+  }
+}

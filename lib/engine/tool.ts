@@ -1,0 +1,60 @@
+/**
+ * Tools: a name, a description, zod-validated parameters (sent to models as JSON Schema)
+ * and an `execute` that may be sync or async.
+ */
+import type { z } from "zod";
+import type { ToolDefinition } from "./model";
+import { toJsonSchema, type JsonSchema } from "./schema";
+
+/** What a tool's `execute` gets besides its arguments. */
+export type ToolContext = {
+  agentName: string;
+  toolCallId: string;
+  /** The RunNode of this call; work started by the tool can hang its own nodes under it. */
+  nodeId: string;
+  /** Aborted when the run is cancelled or times out; long tools should honour it. */
+  signal: AbortSignal;
+};
+
+export type Tool<Args = unknown> = {
+  readonly name: string;
+  readonly description: string;
+  /** JSON Schema of the arguments, as models see it. */
+  readonly parameters: JsonSchema;
+  /** Validates the model's arguments before `execute` sees them. */
+  readonly argsSchema: z.ZodType<Args>;
+  execute(args: Args, context: ToolContext): unknown;
+};
+
+export type ToolConfig<Schema extends z.ZodObject> = {
+  name: string;
+  description: string;
+  parameters: Schema;
+  /** The result is sent to the model: strings as they are, anything else as JSON. */
+  execute(args: z.infer<Schema>, context: ToolContext): unknown;
+};
+
+export function tool<Schema extends z.ZodObject>(config: ToolConfig<Schema>): Tool<z.infer<Schema>> {
+  return {
+    name: config.name,
+    description: config.description,
+    parameters: toJsonSchema(config.parameters),
+    argsSchema: config.parameters as unknown as z.ZodType<z.infer<Schema>>,
+    execute: config.execute,
+  };
+}
+
+/** A tool of any argument type, as agents hold them (arguments are validated at run time). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyTool = Tool<any>;
+
+export function toToolDefinition(t: AnyTool): ToolDefinition {
+  return { name: t.name, description: t.description, parameters: t.parameters };
+}
+
+/** How a tool's return value reaches the model. */
+export function stringifyToolResult(result: unknown): string {
+  if (typeof result === "string") return result;
+  if (result === undefined) return "";
+  return JSON.stringify(result);
+}
