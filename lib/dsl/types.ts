@@ -29,6 +29,9 @@ export const Stages = z.array(z.array(Name).min(1)).min(1);
 export type Stages = z.infer<typeof Stages>;
 
 const positiveInt = z.number().int().positive();
+const countOrReference = z.union([positiveInt, Reference], {
+  error: "expected a positive whole number or a ${...} reference",
+});
 
 export const AgentSpec = z.strictObject({
   /** "provider:model"; providers: openai, anthropic, mock. */
@@ -38,9 +41,11 @@ export const AgentSpec = z.strictObject({
   tools: z.array(Name).optional(),
   /** Agents this one may hand off to (handoff swarms). */
   handoffs: z.array(Name).optional(),
-  max_steps: z.union([positiveInt, Reference]).optional(),
-  temperature: z.union([z.number().min(0).max(2), Reference]).optional(),
-  max_tokens: z.union([positiveInt, Reference]).optional(),
+  max_steps: countOrReference.optional(),
+  temperature: z
+    .union([z.number().min(0).max(2), Reference], { error: "expected a number from 0 to 2 or a ${...} reference" })
+    .optional(),
+  max_tokens: countOrReference.optional(),
   /** JSON Schema of the structured final answer. */
   output_schema: z.record(z.string(), z.unknown()).optional(),
   /** A `${ENV}` reference to a key; a literal key is refused (secrets.ts). */
@@ -71,7 +76,7 @@ export type GroupSpec = z.infer<typeof GroupSpec>;
 export const SwarmSpec = z.strictObject({
   type: SwarmMode,
   flow: Stages,
-  max_handoffs: z.union([positiveInt, Reference]).optional(),
+  max_handoffs: countOrReference.optional(),
 });
 export type SwarmSpec = z.infer<typeof SwarmSpec>;
 

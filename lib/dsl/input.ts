@@ -1,0 +1,271 @@
+/**
+ * The YAML input format: the document model plus Orbiter's loader spellings
+ * (`system_prompt`, `swarm.order`, `swarm.edges`, a flow as text), and the reader that
+ * turns a parsed YAML value into model parts, item by item, so one broken agent does
+ * not hide the errors of the others.
+ */
+import { z } from "zod";
+import { FlowError, parseFlow } from "./flow";
+import type { SourceLocator, YamlPath } from "./source";
+import { hasReference } from "./substitute";
+import {
+  AgentSpec,
+  GroupSpec,
+  LayoutEntry,
+  Name,
+  SwarmMode,
+  SwarmSpec,
+  type DocumentError,
+  type FlowDocument,
+  type Stages,
+} from "./types";
+
+export const AgentInput = AgentSpec.extend({ system_prompt: z.string().optional() });
+export const SwarmInput = z.strictObject({
+  type: SwarmMode.optional(),
+  flow: z.string().optional(),
+  order: z.array(Name).min(1).optional(),
+  max_handoffs: SwarmSpec.shape.max_handoffs,
+  edges: z.array(z.tuple([Name, Name])).optional(),
+});
+
+const TOP_LEVEL_KEYS = ["name", "vars", "agents", "groups", "swarms", "swarm", "layout"] as const;
+
+export type Position = { line: number; column: number };
+export type DefinitionKind = "agent" | "group" | "swarm";
+export type Definition = { kind: DefinitionKind; path: YamlPath };
+/** A name placed in a swarm's flow or a group's member list. */
+export type Placement = { name: string; owner: string | null; path: YamlPath; where: () => Position };
+/** A name something refers to without placing it: a handoff target. */
+export type Reference = { name: string; from: string; path: YamlPath };
+export type Scope = { owner: string | null; kind: "swarm" | "group"; mode?: SwarmMode; members: Placement[] };
+
+export type ReadResult = {
+  /** Complete only when `errors` is empty. */
+  document: FlowDocument;
+  errors: DocumentError[];
+  definitions: Map<string, Definition>;
+  scopes: Scope[];
+  handoffs: Reference[];
+};
+
+type Reader = { locate: SourceLocator; errors: DocumentError[] };
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function reportZod(reader: Reader, base: YamlPath, error: z.ZodError): void {
+  for (const issue of error.issues) {
+    const path = [...base, ...(issue.path as (string | number)[])];
+    if (issue.code === "unrecognized_keys") {
+      for (const key of issue.keys) {
+        reader.errors.push(reader.locate.error(`unknown key '${key}'`, [...path, key], reader.locate.atKey([...path, key])));
+      }
+    } else {
+      reader.errors.push(reader.locate.error(issue.message, path));
+    }
+  }
+}
+
+function parseItem<T>(reader: Reader, schema: z.ZodType<T>, value: unknown, path: YamlPath): T | undefined {
+  const result = schema.safeParse(value ?? {});
+  if (result.success) return result.data;
+  reportZod(reader, path, result.error);
+  return undefined;
+}
+
+/** A map section: each key checked as a name, each value parsed on its own. */
+function readSection<T>(
+  reader: Reader,
+  raw: Record<string, unknown>,
+  section: "agents" | "groups" | "swarms" | "layout",
+  schema: z.ZodType<T>,
+): Map<string, T | undefined> | undefined {
+  const value = raw[section];
+  if (value === undefined || value === null) return undefined;
+  if (!isRecord(value)) {
+    reader.errors.push(reader.locate.error(`'${section}' must map names to their settings`, [section]));
+    return undefined;
+  }
+  const items = new Map<string, T | undefined>();
+  for (const [key, item] of Object.entries(value)) {
+    const path = [section, key];
+    if (!Name.safeParse(key).success) {
+      const hint = hasReference(key) ? "a name cannot be a ${...} reference" : Name.safeParse(key).error!.issues[0]!.message;
+      reader.errors.push(reader.locate.error(`bad name '${key}': ${hint}`, path, reader.locate.atKey(path)));
+    }
+    items.set(key, parseItem(reader, schema, item, path));
+  }
+  return items;
+}
+
+type SwarmInput = z.infer<typeof SwarmInput>;
+
+/** Flow stages of one swarm from `flow`, `order` or (top level only) every agent. */
+function readStages(
+  reader: Reader,
+  input: SwarmInput,
+  path: YamlPath,
+  owner: string | null,
+  fallback: Placement[],
+): { stages?: Stages; members: Placement[] } {
+  const { locate } = reader;
+  const orderMembers: Placement[] = (input.order ?? []).map((name, i) => ({
+    name,
+    owner,
+    path: [...path, "order", i],
+    where: () => locate.at([...path, "order", i]),
+  }));
+  if (input.flow === undefined) {
+    if (orderMembers.length > 0) return { stages: orderMembers.map((m) => [m.name]), members: orderMembers };
+    if (owner !== null || fallback.length === 0) {
+      reader.errors.push(locate.error("a swarm needs a flow (or an order)", path, locate.atKey(path)));
+      return { members: [] };
+    }
+    return { stages: fallback.map((m) => [m.name]), members: fallback };
+  }
+  const flowPath = [...path, "flow"];
+  if (hasReference(input.flow)) {
+    reader.errors.push(locate.error("a flow cannot contain ${...} references: write the names", flowPath));
+    return { members: [] };
+  }
+  let parsed;
+  try {
+    parsed = parseFlow(input.flow);
+  } catch (error) {
+    if (!(error instanceof FlowError)) throw error;
+    const message = error.token ? `${error.reason} (at '${error.token}')` : error.reason;
+    reader.errors.push(locate.error(`bad flow: ${message}`, flowPath, locate.inString(flowPath, error.offset)));
+    return { members: [] };
+  }
+  const members = parsed.refs.map((ref) => ({
+    name: ref.name,
+    owner,
+    path: flowPath,
+    where: () => locate.inString(flowPath, ref.offset),
+  }));
+  if (input.order) {
+    const inOrder = new Set(input.order);
+    const inFlow = new Set(members.map((m) => m.name));
+    for (const m of members) {
+      if (!inOrder.has(m.name)) reader.errors.push(locate.error(`'${m.name}' is in the flow but not in 'order'`, flowPath, m.where()));
+    }
+    for (const m of orderMembers) {
+      if (!inFlow.has(m.name)) reader.errors.push(locate.error(`'${m.name}' is in 'order' but not in the flow`, m.path, m.where()));
+    }
+  }
+  return { stages: parsed.stages, members };
+}
+
+export function readDocument(value: unknown, locate: SourceLocator): ReadResult {
+  const reader: Reader = { locate, errors: [] };
+  const definitions = new Map<string, Definition>();
+  const scopes: Scope[] = [];
+  const handoffs: Reference[] = [];
+  const document: FlowDocument = { agents: {}, swarm: { type: "workflow", flow: [] } };
+  const result = { document, errors: reader.errors, definitions, scopes, handoffs };
+
+  if (!isRecord(value)) {
+    reader.errors.push(locate.error("a flow document is a YAML map with an 'agents' section", []));
+    return result;
+  }
+  for (const key of Object.keys(value)) {
+    if (!(TOP_LEVEL_KEYS as readonly string[]).includes(key)) {
+      reader.errors.push(locate.error(`unknown section '${key}' (expected one of: ${TOP_LEVEL_KEYS.join(", ")})`, [key], locate.atKey([key])));
+    }
+  }
+  if (value.name !== undefined && value.name !== null) {
+    if (typeof value.name === "string") document.name = value.name;
+    else reader.errors.push(locate.error("'name' must be text", ["name"]));
+  }
+  if (value.vars !== undefined && value.vars !== null) {
+    if (isRecord(value.vars)) document.vars = value.vars;
+    else reader.errors.push(locate.error("'vars' must be a map of names to values", ["vars"]));
+  }
+
+  const define = (name: string, kind: DefinitionKind, path: YamlPath) => {
+    const earlier = definitions.get(name);
+    if (earlier) {
+      const at = locate.atKey(earlier.path);
+      reader.errors.push(
+        locate.error(`'${name}' is already defined as ${earlier.kind === "agent" ? "an" : "a"} ${earlier.kind} at line ${at.line}; agents, groups and swarms share one name space`, path, locate.atKey(path)),
+      );
+    } else definitions.set(name, { kind, path });
+  };
+
+  const agents = readSection(reader, value, "agents", AgentInput);
+  if (!agents || agents.size === 0) reader.errors.push(locate.error("the document needs at least one agent under 'agents'", ["agents"]));
+  for (const [name, input] of agents ?? []) {
+    define(name, "agent", ["agents", name]);
+    if (!input) continue;
+    const { system_prompt, ...spec } = input;
+    if (system_prompt !== undefined) {
+      if (spec.instructions !== undefined) {
+        const path = ["agents", name, "system_prompt"];
+        reader.errors.push(locate.error("give either 'instructions' or its alias 'system_prompt', not both", path, locate.atKey(path)));
+      }
+      spec.instructions ??= system_prompt;
+    }
+    (spec.handoffs ?? []).forEach((target, i) => handoffs.push({ name: target, from: name, path: ["agents", name, "handoffs", i] }));
+    document.agents[name] = spec;
+  }
+
+  const groups = readSection(reader, value, "groups", GroupSpec);
+  for (const [name, group] of groups ?? []) {
+    define(name, "group", ["groups", name]);
+    if (!group) continue;
+    (document.groups ??= {})[name] = group;
+    scopes.push({
+      owner: name,
+      kind: "group",
+      members: group.agents.map((member, i) => {
+        const path = ["groups", name, "agents", i];
+        return { name: member, owner: name, path, where: () => locate.at(path) };
+      }),
+    });
+  }
+
+  const readSwarm = (input: SwarmInput, path: YamlPath, owner: string | null, fallback: Placement[]): SwarmSpec | undefined => {
+    const { stages, members } = readStages(reader, input, path, owner, fallback);
+    scopes.push({ owner, kind: "swarm", mode: input.type ?? "workflow", members });
+    (input.edges ?? []).forEach(([from, to], i) => {
+      const edgePath = [...path, "edges", i];
+      handoffs.push({ name: from, from: "", path: [...edgePath, 0] }, { name: to, from, path: [...edgePath, 1] });
+      const spec = document.agents[from];
+      if (spec && !(spec.handoffs ?? []).includes(to)) spec.handoffs = [...(spec.handoffs ?? []), to];
+    });
+    if (!stages) return undefined;
+    const spec: SwarmSpec = { type: input.type ?? "workflow", flow: stages };
+    if (input.max_handoffs !== undefined) spec.max_handoffs = input.max_handoffs;
+    return spec;
+  };
+
+  const swarms = readSection(reader, value, "swarms", SwarmInput);
+  for (const [name, input] of swarms ?? []) {
+    define(name, "swarm", ["swarms", name]);
+    if (!input) continue;
+    const spec = readSwarm(input, ["swarms", name], name, []);
+    if (spec) (document.swarms ??= {})[name] = spec;
+  }
+
+  // Orbiter: without a flow or order, the top-level swarm runs every agent in order;
+  // here, every definition that no group or swarm holds.
+  const held = new Set(scopes.flatMap((scope) => scope.members.map((member) => member.name)));
+  const unheld: Placement[] = [...definitions]
+    .filter(([name]) => !held.has(name))
+    .map(([name, definition]) => ({ name, owner: null, path: definition.path, where: () => locate.atKey(definition.path) }));
+  const top = parseItem(reader, SwarmInput, value.swarm, ["swarm"]);
+  const topSpec = top && readSwarm(top, ["swarm"], null, unheld);
+  if (topSpec) document.swarm = topSpec;
+
+  const layout = readSection(reader, value, "layout", LayoutEntry);
+  for (const [name, entry] of layout ?? []) {
+    if (!entry) continue;
+    if (!definitions.has(name)) {
+      reader.errors.push(locate.error(`layout for unknown name '${name}'`, ["layout", name], locate.atKey(["layout", name])));
+    }
+    (document.layout ??= {})[name] = entry;
+  }
+  return result;
+}

@@ -1,0 +1,43 @@
+/** Text → document: YAML with positions, read item by item, then cross-checked. Every error at once. */
+import { LineCounter, parseDocument as parseYaml } from "yaml";
+import { readDocument } from "./input";
+import { SourceLocator } from "./source";
+import type { Env } from "./substitute";
+import type { DocumentError, FlowDocument } from "./types";
+import { validateDocument } from "./validate";
+
+export type ParseDocumentOptions = {
+  /** For `${ENV}` references while validating; the document keeps the references. */
+  env?: Env;
+  /** Known tool names; when given, other tool names are errors. */
+  tools?: Iterable<string>;
+};
+
+export type ParseDocumentResult =
+  | { document: FlowDocument; errors: [] }
+  | { document: undefined; errors: DocumentError[] };
+
+function byPosition(a: DocumentError, b: DocumentError): number {
+  return a.line - b.line || a.column - b.column;
+}
+
+export function parseDocument(text: string, options: ParseDocumentOptions = {}): ParseDocumentResult {
+  const lines = new LineCounter();
+  const yaml = parseYaml(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  const locate = new SourceLocator(text, yaml, lines);
+  if (yaml.errors.length > 0) {
+    const errors = yaml.errors.map((error) => ({ message: error.message, ...locate.atOffset(error.pos[0]), path: "" }));
+    return { document: undefined, errors: errors.sort(byPosition) };
+  }
+  let value: unknown;
+  try {
+    value = yaml.toJS({ maxAliasCount: 100 });
+  } catch (error) {
+    // Only alias expansion can fail here (a "billion laughs" document).
+    return { document: undefined, errors: [{ message: String((error as Error).message), line: 1, column: 1, path: "" }] };
+  }
+  const read = readDocument(value, locate);
+  const errors = [...read.errors, ...validateDocument(read, locate, { env: options.env, tools: options.tools && new Set(options.tools) })];
+  if (errors.length > 0) return { document: undefined, errors: errors.sort(byPosition) };
+  return { document: read.document, errors: [] };
+}

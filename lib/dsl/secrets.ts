@@ -1,0 +1,69 @@
+/**
+ * Secrets never appear in a document: keys are referenced (`${OPENAI_API_KEY}`) or
+ * named (`credential:`). This finds literals that look like keys so parsing and export
+ * can refuse them.
+ */
+import { hasReference } from "./substitute";
+import type { FlowDocument } from "./types";
+
+export type SecretLiteral = { path: (string | number)[]; message: string };
+
+/** Provider key formats: OpenAI, Anthropic, AWS, GitHub, Slack, Google. */
+const KEY_PATTERNS: readonly RegExp[] = [
+  /\bsk-(?:ant-|proj-)?[A-Za-z0-9_-]{20,}/,
+  /\bAKIA[0-9A-Z]{16}\b/,
+  /\bgh[pousr]_[A-Za-z0-9]{30,}/,
+  /\bxox[abprs]-[A-Za-z0-9-]{10,}/,
+  /\bAIza[0-9A-Za-z_-]{35}\b/,
+];
+
+/** Field names whose literal values are credentials whatever they look like. */
+const SECRET_FIELD = /(?:^|_)(?:api_?key|token|secret|password|passwd|private_key|access_key)$/i;
+
+function entropyPerChar(text: string): number {
+  const counts = new Map<string, number>();
+  for (const ch of text) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  let bits = 0;
+  for (const count of counts.values()) {
+    const p = count / text.length;
+    bits -= p * Math.log2(p);
+  }
+  return bits;
+}
+
+/** A long, space-free, random-looking string: what generated keys look like. */
+function looksRandom(text: string): boolean {
+  return text.length >= 20 && !/\s/.test(text) && entropyPerChar(text) >= 3.5;
+}
+
+function check(value: unknown, path: (string | number)[], found: SecretLiteral[]): void {
+  if (typeof value === "string") {
+    const field = String(path[path.length - 1] ?? "");
+    if (KEY_PATTERNS.some((pattern) => pattern.test(value))) {
+      found.push({ path, message: "this looks like an API key: reference it as ${ENV_VAR} or use a stored credential" });
+    } else if (SECRET_FIELD.test(field) && !hasReference(value) && (field === "api_key" || looksRandom(value))) {
+      found.push({ path, message: `'${field}' must be a \${ENV_VAR} reference or a stored credential, not a literal` });
+    }
+    return;
+  }
+  if (Array.isArray(value)) value.forEach((item, i) => check(item, [...path, i], found));
+  else if (typeof value === "object" && value !== null) {
+    for (const [key, item] of Object.entries(value)) check(item, [...path, key], found);
+  }
+}
+
+/** Every literal in the document that looks like a key, with its path. */
+export function findSecretLiterals(document: FlowDocument): SecretLiteral[] {
+  const found: SecretLiteral[] = [];
+  check(document, [], found);
+  return found;
+}
+
+export class SecretLiteralError extends Error {
+  readonly secrets: SecretLiteral[];
+  constructor(secrets: SecretLiteral[]) {
+    super(`refusing to write a document with secret literals at ${secrets.map((s) => s.path.join(".")).join(", ")}`);
+    this.name = "SecretLiteralError";
+    this.secrets = secrets;
+  }
+}

@@ -1,0 +1,174 @@
+/**
+ * Document → text. Canonical: fixed key order, the `yaml` package's quoting, name lists
+ * and layout entries in flow style, long instructions as block scalars, so
+ * serialize(parse(serialize(d))) === serialize(d). Given the original text, the
+ * original YAML tree is updated in place instead, so the user's comments and spelling
+ * survive wherever the value did not change.
+ */
+import {
+  Document,
+  isMap,
+  isScalar,
+  isSeq,
+  parseDocument as parseYaml,
+  Scalar,
+  visit,
+  type Node,
+  type Pair,
+  type ToStringOptions,
+  type YAMLMap,
+} from "yaml";
+import { formatFlow } from "./flow";
+import { findSecretLiterals, SecretLiteralError } from "./secrets";
+import type { AgentSpec, FlowDocument, GroupSpec, SwarmSpec } from "./types";
+
+export type SerializeOptions = {
+  /** The text the document was parsed from: its comments and layout are kept. */
+  original?: string;
+};
+
+const TO_STRING: ToStringOptions = { indent: 2, lineWidth: 80 };
+/** Instructions longer than this on one line are folded into a `>-` block. */
+const FOLD_AT = 72;
+
+const AGENT_KEYS: readonly (keyof AgentSpec)[] = [
+  "model",
+  "instructions",
+  "tools",
+  "handoffs",
+  "max_steps",
+  "temperature",
+  "max_tokens",
+  "output_schema",
+  "api_key",
+  "base_url",
+  "credential",
+];
+
+function pick<T extends object>(value: T, keys: readonly (keyof T)[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of keys) if (value[key] !== undefined) out[key as string] = value[key];
+  return out;
+}
+
+function swarmValue(swarm: SwarmSpec): Record<string, unknown> {
+  return pick({ ...swarm, flow: formatFlow(swarm.flow) }, ["type", "flow", "max_handoffs"]);
+}
+
+function groupValue(group: GroupSpec): Record<string, unknown> {
+  return pick(group as GroupSpec & { separator?: string }, ["type", "agents", "separator"]);
+}
+
+function mapValues<T>(record: Record<string, T> | undefined, fn: (value: T) => unknown) {
+  return record && Object.fromEntries(Object.entries(record).map(([key, value]) => [key, fn(value)]));
+}
+
+/** The document as plain data in canonical key order. */
+function canonicalValue(document: FlowDocument): Record<string, unknown> {
+  return pick(
+    {
+      name: document.name,
+      vars: document.vars,
+      agents: mapValues(document.agents, (agent) => pick(agent, AGENT_KEYS)),
+      groups: mapValues(document.groups, groupValue),
+      swarms: mapValues(document.swarms, swarmValue),
+      swarm: swarmValue(document.swarm),
+      layout: mapValues(document.layout, (entry) => pick(entry, ["x", "y", "width", "height"])),
+    },
+    ["name", "vars", "agents", "groups", "swarms", "swarm", "layout"],
+  );
+}
+
+function pairs(node: unknown): Pair<Node, Node>[] {
+  return isMap(node) ? (node.items as Pair<Node, Node>[]) : [];
+}
+
+function keyOf(pair: Pair<unknown, unknown>): unknown {
+  return isScalar(pair.key) ? pair.key.value : pair.key;
+}
+
+function styleInstructions(node: unknown): void {
+  if (!isScalar(node) || typeof node.value !== "string") return;
+  if (node.value.includes("\n")) node.type = Scalar.BLOCK_LITERAL;
+  else if (node.value.length > FOLD_AT) node.type = Scalar.BLOCK_FOLDED;
+}
+
+function styleNameLists(map: unknown, keys: readonly string[]): void {
+  for (const pair of pairs(map)) if (keys.includes(String(keyOf(pair))) && isSeq(pair.value)) pair.value.flow = true;
+}
+
+function canonicalDocument(document: FlowDocument): Document {
+  const doc = new Document(canonicalValue(document));
+  // Only instructions become block scalars (below); other multi-line text is quoted.
+  visit(doc, {
+    Scalar(_, node) {
+      if (typeof node.value === "string" && node.value.includes("\n")) node.type = Scalar.QUOTE_DOUBLE;
+    },
+  });
+  pairs(doc.contents).forEach((section, i) => {
+    if (i > 0 && section.key) section.key.spaceBefore = true;
+    const name = keyOf(section);
+    for (const item of pairs(section.value)) {
+      if (name === "agents") {
+        styleNameLists(item.value, ["tools", "handoffs"]);
+        for (const field of pairs(item.value)) if (keyOf(field) === "instructions") styleInstructions(field.value);
+      } else if (name === "groups") styleNameLists(item.value, ["agents"]);
+      else if (name === "layout" && isMap(item.value)) item.value.flow = true;
+    }
+  });
+  return doc;
+}
+
+/** Spellings of a canonical key that the input format also accepts. */
+const ALIASES: Readonly<Record<string, string>> = { instructions: "system_prompt" };
+
+function sameData(a: Node, b: Node): boolean {
+  return JSON.stringify(a.toJSON()) === JSON.stringify(b.toJSON());
+}
+
+function keepComments(from: Node, to: Node): Node {
+  to.commentBefore = from.commentBefore;
+  to.comment = from.comment;
+  to.spaceBefore = from.spaceBefore;
+  return to;
+}
+
+/** Updates `original` to carry `fresh`'s data, keeping untouched nodes as they were. */
+function merge(original: Node, fresh: Node): Node {
+  if (isMap(original) && isMap(fresh)) return mergeMaps(original, fresh);
+  if (sameData(original, fresh)) return original;
+  return keepComments(original, fresh);
+}
+
+function mergeMaps(original: YAMLMap, fresh: YAMLMap): YAMLMap {
+  const wanted = new Set<unknown>();
+  for (const pair of pairs(fresh)) {
+    const key = keyOf(pair);
+    const alias = ALIASES[String(key)];
+    const existing = pairs(original).find((p) => keyOf(p) === key) ?? (alias ? pairs(original).find((p) => keyOf(p) === alias) : undefined);
+    if (existing) {
+      wanted.add(keyOf(existing));
+      existing.value = existing.value && pair.value ? merge(existing.value, pair.value) : pair.value;
+    } else {
+      wanted.add(key);
+      original.items.push(pair);
+    }
+  }
+  original.items = original.items.filter((pair) => wanted.has(keyOf(pair)));
+  return original;
+}
+
+/** Document → YAML text; throws `SecretLiteralError` when a literal looks like a key. */
+export function serializeDocument(document: FlowDocument, options: SerializeOptions = {}): string {
+  const secrets = findSecretLiterals(document);
+  if (secrets.length > 0) throw new SecretLiteralError(secrets);
+  const fresh = canonicalDocument(document);
+  if (options.original !== undefined) {
+    const original = parseYaml(options.original);
+    if (original.errors.length === 0 && isMap(original.contents) && isMap(fresh.contents)) {
+      mergeMaps(original.contents, fresh.contents);
+      return original.toString(TO_STRING);
+    }
+  }
+  return fresh.toString(TO_STRING);
+}

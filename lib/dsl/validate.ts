@@ -1,0 +1,181 @@
+/**
+ * Cross-reference rules over a read document: names exist and have the right kind,
+ * each is placed once in the whole tree, nothing is unused, no swarm contains itself,
+ * model strings name a known provider, referenced values resolve to the right type, and
+ * no literal looks like a key.
+ */
+import { z } from "zod";
+import type { Definition, Placement, ReadResult } from "./input";
+import { findSecretLiterals } from "./secrets";
+import type { SourceLocator, YamlPath } from "./source";
+import { hasReference, substitute, type Env } from "./substitute";
+import type { DocumentError, FlowDocument } from "./types";
+
+export const KNOWN_PROVIDERS = ["openai", "anthropic", "mock"] as const;
+
+export type ValidateOptions = {
+  env?: Env;
+  /** Tool names that exist; when given, any other tool name is an error. */
+  tools?: ReadonlySet<string>;
+};
+
+const MODEL_STRING = /^([a-z][a-z0-9_-]*):(\S+)$/;
+
+/** Why `model` is not a usable "provider:model" string, or undefined when it is. */
+export function modelStringProblem(model: string): string | undefined {
+  const match = MODEL_STRING.exec(model);
+  if (!match) return `bad model string '${model}': expected 'provider:model', e.g. 'openai:gpt-4o'`;
+  if (!(KNOWN_PROVIDERS as readonly string[]).includes(match[1]!)) {
+    return `unknown provider '${match[1]}' in '${model}' (known: ${KNOWN_PROVIDERS.join(", ")})`;
+  }
+  return undefined;
+}
+
+function owned(owner: string | null): string {
+  return owner === null ? "the top-level swarm" : `'${owner}'`;
+}
+
+function article(kind: Definition["kind"]): string {
+  return kind === "agent" ? "an agent" : `a ${kind}`;
+}
+
+function checkPlacements(read: ReadResult, locate: SourceLocator, errors: DocumentError[]): Set<string> {
+  const placed = new Map<string, Placement>();
+  for (const scope of read.scopes) {
+    for (const member of scope.members) {
+      const definition = read.definitions.get(member.name);
+      if (!definition) {
+        errors.push(locate.error(`unknown name '${member.name}' in ${owned(scope.owner)}`, member.path, member.where()));
+        continue;
+      }
+      if (scope.kind === "group" && definition.kind !== "agent") {
+        errors.push(locate.error(`group '${scope.owner}' holds agents only; '${member.name}' is ${article(definition.kind)}`, member.path, member.where()));
+        continue;
+      }
+      const earlier = placed.get(member.name);
+      if (earlier) {
+        const at = earlier.where();
+        errors.push(
+          locate.error(
+            `'${member.name}' is placed twice: it is already in ${owned(earlier.owner)} at line ${at.line}, column ${at.column}; each name is placed once`,
+            member.path,
+            member.where(),
+          ),
+        );
+        continue;
+      }
+      placed.set(member.name, member);
+    }
+    if (scope.kind === "swarm" && scope.mode === "team" && scope.members.length === 1) {
+      errors.push(locate.error(`the team swarm ${owned(scope.owner)} needs a lead and at least one worker`, scope.members[0]!.path, scope.members[0]!.where()));
+    }
+  }
+  return new Set(placed.keys());
+}
+
+/** Containers (groups, swarms) that contain themselves, reported once per cycle. */
+function checkCycles(read: ReadResult, locate: SourceLocator, errors: DocumentError[]): Set<string> {
+  const children = new Map<string, Placement[]>();
+  for (const scope of read.scopes) if (scope.owner !== null) children.set(scope.owner, scope.members);
+  const state = new Map<string, "open" | "done">();
+  const inCycle = new Set<string>();
+  const stack: string[] = [];
+  const visit = (name: string) => {
+    state.set(name, "open");
+    stack.push(name);
+    for (const child of children.get(name) ?? []) {
+      if (!children.has(child.name)) continue;
+      if (state.get(child.name) === "open") {
+        const cycle = [...stack.slice(stack.indexOf(child.name)), child.name];
+        cycle.forEach((n) => inCycle.add(n));
+        errors.push(locate.error(`cycle: ${cycle.join(" contains ")}`, child.path, child.where()));
+      } else if (!state.has(child.name)) visit(child.name);
+    }
+    stack.pop();
+    state.set(name, "done");
+  };
+  for (const owner of children.keys()) if (!state.has(owner)) visit(owner);
+  return inCycle;
+}
+
+function checkHandoffs(read: ReadResult, locate: SourceLocator, errors: DocumentError[]): void {
+  for (const ref of read.handoffs) {
+    const definition = read.definitions.get(ref.name);
+    if (definition?.kind === "agent") continue;
+    const what = ref.from === "" ? `handoff edge from` : `handoff from '${ref.from}' to`;
+    const problem = definition ? `${article(definition.kind)}, not an agent` : "a missing agent";
+    errors.push(locate.error(`${what} '${ref.name}': ${problem}`, ref.path));
+  }
+}
+
+const COUNT = z.number().int().positive();
+const REFERENCE_TARGETS: { field: "max_steps" | "max_tokens" | "temperature"; schema: z.ZodType }[] = [
+  { field: "max_steps", schema: COUNT },
+  { field: "max_tokens", schema: COUNT },
+  { field: "temperature", schema: z.number().min(0).max(2) },
+];
+
+function checkResolvedValue(
+  raw: unknown,
+  schema: z.ZodType,
+  path: YamlPath,
+  context: { vars?: Record<string, unknown>; env?: Env },
+  locate: SourceLocator,
+  errors: DocumentError[],
+): void {
+  if (typeof raw !== "string") return;
+  const value = substitute(raw, context);
+  if (typeof value === "string" && hasReference(value)) return; // not known until run time
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    errors.push(locate.error(`'${raw}' resolves to ${JSON.stringify(value)}: ${result.error.issues[0]!.message}`, path));
+  }
+}
+
+function checkValues(document: FlowDocument, options: ValidateOptions, locate: SourceLocator, errors: DocumentError[]): void {
+  const context = { vars: document.vars, env: options.env };
+  for (const [name, agent] of Object.entries(document.agents)) {
+    if (agent.model !== undefined) {
+      const model = substitute(agent.model, context);
+      const path = ["agents", name, "model"];
+      if (typeof model !== "string") errors.push(locate.error(`'${agent.model}' resolves to ${JSON.stringify(model)}, not a model string`, path));
+      else if (!hasReference(model)) {
+        const problem = modelStringProblem(model);
+        if (problem) errors.push(locate.error(problem, path));
+      }
+    }
+    for (const { field, schema } of REFERENCE_TARGETS) {
+      checkResolvedValue(agent[field], schema, ["agents", name, field], context, locate, errors);
+    }
+    if (options.tools) {
+      (agent.tools ?? []).forEach((tool, i) => {
+        if (!options.tools!.has(tool)) {
+          errors.push(locate.error(`unknown tool '${tool}' (known: ${[...options.tools!].join(", ")})`, ["agents", name, "tools", i]));
+        }
+      });
+    }
+  }
+  checkResolvedValue(document.swarm.max_handoffs, COUNT, ["swarm", "max_handoffs"], context, locate, errors);
+  for (const [name, swarm] of Object.entries(document.swarms ?? {})) {
+    checkResolvedValue(swarm.max_handoffs, COUNT, ["swarms", name, "max_handoffs"], context, locate, errors);
+  }
+}
+
+export function validateDocument(read: ReadResult, locate: SourceLocator, options: ValidateOptions = {}): DocumentError[] {
+  const errors: DocumentError[] = [];
+  const placed = checkPlacements(read, locate, errors);
+  const inCycle = checkCycles(read, locate, errors);
+  for (const [name, definition] of read.definitions) {
+    if (!placed.has(name) && !inCycle.has(name)) {
+      errors.push(
+        locate.error(`${article(definition.kind)} '${name}' is never used: place it in a flow or a group`, definition.path, locate.atKey(definition.path)),
+      );
+    }
+  }
+  checkHandoffs(read, locate, errors);
+  checkValues(read.document, options, locate, errors);
+  for (const secret of findSecretLiterals(read.document)) {
+    errors.push(locate.error(secret.message, secret.path));
+  }
+  return errors;
+}
