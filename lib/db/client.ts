@@ -28,7 +28,11 @@ async function openDb(config: DatabaseConfig): Promise<Db> {
   if (config.provider === "sqlite") mkdirSync(path.dirname(config.filePath), { recursive: true });
   await applyMigrations(config);
   if (config.provider === "sqlite") {
-    return new SqliteClient({ adapter: new PrismaBetterSqlite3({ url: config.filePath }) });
+    const client = new SqliteClient({ adapter: new PrismaBetterSqlite3({ url: config.filePath }) });
+    // WAL: readers don't wait for the run recorder's writes, and commits need fewer fsyncs.
+    await client.$queryRawUnsafe("PRAGMA journal_mode = WAL");
+    await client.$executeRawUnsafe("PRAGMA synchronous = NORMAL");
+    return client;
   }
   const client = new PostgresClient({ adapter: new PrismaPg({ connectionString: config.url }) });
   return client as unknown as Db;
@@ -45,7 +49,10 @@ export function getDb(config: DatabaseConfig = resolveDatabaseConfig()): Promise
     client = openDb(config);
     clients.set(key, client);
     // A failed start (e.g. database down) must not be remembered forever.
-    client.catch(() => clients.delete(key));
+    const opening = client;
+    opening.catch(() => {
+      if (clients.get(key) === opening) clients.delete(key);
+    });
   }
   return client;
 }

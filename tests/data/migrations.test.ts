@@ -1,0 +1,57 @@
+import { appendFileSync, cpSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { getDb } from "@/lib/db/client.ts";
+import { applyMigrations, diffMigrationsToSchema } from "@/lib/db/migrate.ts";
+import { migrationsDir } from "@/lib/db/migrationFiles.ts";
+import { testDatabases, useTestDatabase } from "./databases.ts";
+
+const FIX = "run `npm run db:migrate -- --name <change>` and commit prisma/*/migrations";
+
+function migrationNames(provider: "sqlite" | "postgresql"): string[] {
+  return readdirSync(migrationsDir(provider), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+}
+
+describe("committed migrations", () => {
+  it("are kept in step for both providers", () => {
+    expect(migrationNames("postgresql")).toEqual(migrationNames("sqlite"));
+    expect(migrationNames("sqlite").length).toBeGreaterThan(0);
+  });
+});
+
+describe.each(testDatabases())("migrations on $name", (database) => {
+  const config = useTestDatabase(database);
+  const scratchRoots: string[] = [];
+  afterAll(() => {
+    for (const root of scratchRoots) rmSync(root, { recursive: true, force: true });
+  });
+
+  it("match the schema (no drift)", async () => {
+    const drift = await diffMigrationsToSchema(config());
+    expect(drift, `prisma/models.prisma and the ${database.name} migrations differ; ${FIX}`).toBe("");
+  });
+
+  it("report drift when the schema changes without a migration", async () => {
+    const root = mkdtempSync(path.join(tmpdir(), "swarm-drift-"));
+    scratchRoots.push(root);
+    cpSync(path.resolve("prisma"), path.join(root, "prisma"), { recursive: true });
+    appendFileSync(path.join(root, "prisma", "models.prisma"), "\nmodel DriftProbe {\n  id String @id\n}\n");
+
+    const drift = await diffMigrationsToSchema(config(), root);
+    expect(drift).toMatch(/CREATE TABLE "DriftProbe"/);
+  });
+
+  it("apply once, and the app's client then works on the result", async () => {
+    const first = await applyMigrations(config());
+    expect(first).toEqual(migrationNames(database.name));
+    expect(await applyMigrations(config())).toEqual([]);
+
+    const db = await getDb();
+    expect(await db.flow.count()).toBe(0);
+    expect(await db.runNode.count()).toBe(0);
+  });
+});
