@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { ToolError } from "@/lib/engine/errors";
-import { tool } from "@/lib/engine/tool";
+import { tool, ToolError } from "@/lib/engine";
 import { ArithmeticError, evaluateArithmetic, formatNumber, MAX_EXPRESSION_LENGTH } from "./arithmetic";
 
 export const CalculatorArgs = z.object({

@@ -1,4 +1,4 @@
-import type { AnyTool } from "@/lib/engine/tool";
+import type { AnyTool } from "@/lib/engine";
 import type { JsonSchema } from "@/lib/engine/schema";
 import { calculatorTool } from "./calculator";
 import { currentTimeTool } from "./currentTime";

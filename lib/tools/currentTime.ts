@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { tool } from "@/lib/engine/tool";
+import { tool } from "@/lib/engine";
 
 function isTimeZone(name: string): boolean {
   try {

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { ToolError } from "@/lib/engine/errors";
-import { tool } from "@/lib/engine/tool";
+import { tool, ToolError } from "@/lib/engine";
 import { JsonPathError, MAX_PATH_LENGTH, queryJsonPath } from "./jsonPath";
 
 export const MAX_JSON_LENGTH = 1_000_000;

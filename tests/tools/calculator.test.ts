@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { ToolError } from "@/lib/engine/errors";
+import { ToolError } from "@/lib/engine";
 import { calculatorTool } from "@/lib/tools";
 import { ArithmeticError, evaluateArithmetic, formatNumber } from "@/lib/tools/arithmetic";
 import { toolContext } from "./context";

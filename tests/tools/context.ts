@@ -1,4 +1,4 @@
-import type { ToolContext } from "@/lib/engine/tool";
+import type { ToolContext } from "@/lib/engine";
 
 /** What the engine passes a tool's execute, for calling tools directly in tests. */
 export function toolContext(signal: AbortSignal = new AbortController().signal): ToolContext {

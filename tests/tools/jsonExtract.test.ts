@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ToolError } from "@/lib/engine/errors";
+import { ToolError } from "@/lib/engine";
 import { jsonExtractTool } from "@/lib/tools";
 import { JsonPathError, parseJsonPath, queryJsonPath } from "@/lib/tools/jsonPath";
 import { toolContext } from "./context";

@@ -78,6 +78,11 @@ export const Cidr = z.string().transform((text, ctx) => {
   return { network, prefix, type: version === 4 ? ("ipv4" as const) : ("ipv6" as const) };
 });
 
+/** A CIDR kept as text, for options objects. */
+export const CidrText = z.string().refine((text) => Cidr.safeParse(text).success, {
+  message: "not an IP address or CIDR range",
+});
+
 export type AddressPolicy = {
   /** Undefined when the address may be used, else why not. */
   refusal(address: string): string | undefined;

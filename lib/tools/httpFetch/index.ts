@@ -6,9 +6,8 @@
 import { lookup as dnsLookup } from "node:dns/promises";
 import { isIP } from "node:net";
 import { z } from "zod";
-import { ToolError } from "@/lib/engine/errors";
-import { tool } from "@/lib/engine/tool";
-import { createAddressPolicy, type AddressPolicy } from "./addressPolicy";
+import { tool, ToolError } from "@/lib/engine";
+import { CidrText, createAddressPolicy, type AddressPolicy } from "./addressPolicy";
 import { requestPinned } from "./pinnedRequest";
 
 export type ResolvedAddress = { address: string; family: number };
@@ -16,7 +15,7 @@ export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
 
 export const HttpFetchOptions = z.object({
   /** CIDRs that may be reached although private (e.g. an intranet); none by default. */
-  allowedCidrs: z.array(z.string()).default([]),
+  allowedCidrs: z.array(CidrText).default([]),
   maxBytes: z.number().int().positive().max(50_000_000).default(1_000_000),
   timeoutMs: z.number().int().positive().max(120_000).default(10_000),
   maxRedirects: z.number().int().min(0).max(20).default(5),

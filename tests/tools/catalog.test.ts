@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { Agent, run } from "@/lib/engine";
+import { getTool, toolCatalog } from "@/lib/tools";
+
+describe("tool catalog", () => {
+  it("offers the four built-in tools with JSON Schema parameters", () => {
+    expect(toolCatalog.map((entry) => entry.name)).toEqual(["calculator", "current_time", "http_fetch", "json_extract"]);
+    for (const entry of toolCatalog) {
+      expect(entry.description.length).toBeGreaterThan(20);
+      expect(entry.parameters).toMatchObject({ type: "object", properties: expect.any(Object) });
+    }
+  });
+
+  it("finds tools by name, and nothing for unknown names", () => {
+    expect(getTool("calculator")?.name).toBe("calculator");
+    expect(getTool("exec")).toBeUndefined();
+    expect(getTool("constructor")).toBeUndefined();
+  });
+
+  it("runs in the engine: a mock model calls the calculator, then answers from its result", async () => {
+    const calculator = getTool("calculator")!;
+    const agent = new Agent({
+      name: "math",
+      model: 'mock:tool?name=calculator&args={"expression":"6*(3+4)"}',
+      tools: [calculator],
+    });
+    const result = await run(agent, "what is 6*(3+4)?");
+    expect(result.output).toBe("calculator returned: 42");
+  });
+
+  it("a tool error reaches the model as a tool message and the run goes on", async () => {
+    const agent = new Agent({
+      name: "math",
+      model: 'mock:tool?name=calculator&args={"expression":"1/0"}',
+      tools: [getTool("calculator")!],
+    });
+    const result = await run(agent, "divide");
+    const toolMessage = result.messages.find((message) => message.role === "tool");
+    expect(toolMessage).toMatchObject({ error: true, content: expect.stringContaining("division by zero") });
+    expect(result.output).toContain("division by zero");
+  });
+});
