@@ -44,7 +44,8 @@ export const RunNode = z.object({
   /**
    * Per kind: step → `model`, `retries`, `historyLength` (messages sent), `newMessages`
    * (the messages added to the agent's history since its previous step: system + input
-   * for the first, tool results later) and `response` (the assistant message) — so a
+   * for the first, tool results later), `response` (the assistant message) and
+   * `modelUsage` (this call's own usage, without delegated work) — so a
    * step's conversation is the concatenation of its agent's steps, stored once;
    * tool_call → `toolCallId`, `arguments`; agent → `model`, `signature` of a detected loop.
    */

@@ -166,7 +166,12 @@ async function agentLoop(
       history.push(assistant);
       attributed = history.length;
       openStep.content = response.content;
-      ctx.state.annotate(step, { retries, finishReason: response.finishReason, response: assistant });
+      ctx.state.annotate(step, {
+        retries,
+        finishReason: response.finishReason,
+        response: assistant,
+        modelUsage: response.usage,
+      });
       ctx.state.addUsage(step, response.usage);
       if (ctx.listening) {
         ctx.emit({ type: "usage", agentName, nodeId: step.id, usage: response.usage, total: ctx.state.usage });

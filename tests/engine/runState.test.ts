@@ -1,0 +1,143 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import {
+  Agent,
+  CURRENT_SCHEMA_VERSION,
+  ParallelGroup,
+  run,
+  RunState,
+  Swarm,
+  tool,
+  type RunNode,
+  type StreamEvent,
+  type Usage,
+} from "@/lib/engine";
+import { byModel, lastInput, ScriptedProvider } from "./stubs";
+
+const ping = tool({ name: "ping", description: "", parameters: z.object({ n: z.number() }), execute: ({ n }) => `pong ${n}` });
+
+function scenario() {
+  const provider = new ScriptedProvider(
+    byModel({
+      a: [{ toolCalls: [{ name: "ping", arguments: { n: 1 } }, { name: "ping", arguments: { n: 2 } }], usage: { inputTokens: 7, outputTokens: 3, totalTokens: 10 } }, { content: "a done" }],
+      b: (r) => ({ content: `b(${lastInput(r)})`, delayMs: 5 }),
+      c: (r) => ({ content: `c(${lastInput(r)})`, usage: { inputTokens: 1, outputTokens: 1, totalTokens: 2 } }),
+    }),
+  );
+  const swarm = new Swarm({
+    name: "top",
+    agents: [
+      new Agent({ name: "a", model: "mock:a", tools: [ping] }),
+      new ParallelGroup({ name: "g", agents: [new Agent({ name: "b", model: "mock:b" }), new Agent({ name: "c", model: "mock:c" })] }),
+    ],
+  });
+  return { provider, swarm };
+}
+
+function childrenOf(nodes: RunNode[], id: string) {
+  return nodes.filter((n) => n.parentId === id);
+}
+
+describe("RunState tree", () => {
+  it("has run → swarm → agent/group → agent → step → tool call, with parents, statuses, timings and usage sums", async () => {
+    const { provider, swarm } = scenario();
+    const { state, usage } = await run(swarm, "x", { provider });
+    const nodes = [...state.nodes.values()];
+    const root = state.root!;
+    expect(root.kind).toBe("run");
+    const [swarmNode] = childrenOf(nodes, root.id);
+    expect(swarmNode).toMatchObject({ kind: "swarm", name: "top" });
+    expect(childrenOf(nodes, swarmNode!.id).map((n) => `${n.kind}:${n.name}`)).toEqual(["agent:a", "group:g"]);
+
+    const a = nodes.find((n) => n.name === "a" && n.kind === "agent")!;
+    const steps = childrenOf(nodes, a.id);
+    expect(steps.map((n) => n.kind)).toEqual(["step", "step"]); // one node per model call
+    expect(childrenOf(nodes, steps[0]!.id).map((n) => `${n.kind}:${n.name}:${n.output}`)).toEqual([
+      "tool_call:ping:pong 1",
+      "tool_call:ping:pong 2",
+    ]);
+    expect(steps[0]!.metadata.signature).toBe('ping:{"n":1}|ping:{"n":2}');
+
+    const g = nodes.find((n) => n.kind === "group")!;
+    expect(childrenOf(nodes, g.id).map((n) => n.name)).toEqual(["b", "c"]);
+
+    for (const node of nodes) {
+      expect(node.status).toBe("success");
+      expect(node.startedAt).not.toBeNull();
+      expect(node.endedAt!).toBeGreaterThanOrEqual(node.startedAt!);
+      expect(node.durationMs).toBe(node.endedAt! - node.startedAt!);
+      if (node.parentId) {
+        const parent = state.node(node.parentId)!;
+        expect(node.startedAt!).toBeGreaterThanOrEqual(parent.startedAt!);
+      }
+      // usage = own model call (steps only) + the sum of the children
+      const own = node.kind === "step" ? (node.metadata.modelUsage as Usage).totalTokens : 0;
+      const sum = childrenOf(nodes, node.id).reduce((t, c) => t + c.usage.totalTokens, 0);
+      expect(node.usage.totalTokens).toBe(own + sum);
+    }
+    expect(usage).toEqual({ inputTokens: 7 + 10 + 10 + 1, outputTokens: 3 + 5 + 5 + 1, totalTokens: 10 + 15 + 15 + 2 });
+    expect(state.iterations).toBe(4);
+    expect(provider.calls).toHaveLength(4);
+  });
+
+  it("records each step's new messages and response so the timeline can show the conversation", async () => {
+    const { provider, swarm } = scenario();
+    const { state } = await run(swarm, "x", { provider });
+    const a = [...state.nodes.values()].find((n) => n.name === "a" && n.kind === "agent")!;
+    const [first, second] = state.children(a.id);
+    expect(first!.metadata.newMessages).toEqual([{ role: "user", content: "x" }]);
+    expect(first!.metadata.historyLength).toBe(1);
+    expect((first!.metadata.response as { toolCalls: unknown[] }).toolCalls).toHaveLength(2);
+    expect((second!.metadata.newMessages as { role: string }[]).map((m) => m.role)).toEqual(["tool", "tool"]);
+    expect(second!.metadata.historyLength).toBe(4);
+  });
+
+  it("round-trips through versioned JSON and rejects bad snapshots", async () => {
+    const { provider, swarm } = scenario();
+    const { state } = await run(swarm, "x", { provider });
+    const json = JSON.parse(JSON.stringify(state));
+    expect(json.schemaVersion).toBe(CURRENT_SCHEMA_VERSION);
+    const restored = RunState.fromJSON(json);
+    expect(restored.toJSON()).toEqual(state.toJSON());
+    expect(restored.usage).toEqual(state.usage);
+    expect(() => RunState.fromJSON({ ...json, schemaVersion: 999 })).toThrow();
+    expect(() => RunState.fromJSON({ ...json, nodes: [{ ...json.nodes[0], status: "weird" }] })).toThrow();
+  });
+
+  it("reports every node and event to a recorder, as snapshots", async () => {
+    const { provider, swarm } = scenario();
+    const created: RunNode[] = [];
+    const updates: RunNode[] = [];
+    const events: StreamEvent[] = [];
+    const { state } = await run(swarm, "x", {
+      provider,
+      recorder: {
+        onNodeCreated: (n) => void created.push(n),
+        onNodeUpdated: (n) => void updates.push(n),
+        onEvent: (e) => void events.push(e),
+      },
+    });
+    expect(created.map((n) => n.id)).toEqual([...state.nodes.keys()]);
+    expect(created.every((n) => n.status === "init")).toBe(true); // a snapshot, not the live node
+    const lastById = new Map(updates.map((n) => [n.id, n]));
+    for (const node of state.nodes.values()) expect(lastById.get(node.id)).toEqual(node);
+    expect(events.some((e) => e.type === "step")).toBe(true);
+    expect(events.at(-1)!.type).toBe("done");
+  });
+
+  it("isolates a recorder that throws", async () => {
+    const { provider, swarm } = scenario();
+    const errors: unknown[] = [];
+    const result = await run(swarm, "x", {
+      provider,
+      recorder: {
+        onNodeCreated: () => {
+          throw new Error("db down");
+        },
+        onError: (error) => errors.push(error),
+      },
+    });
+    expect(result.output).toContain("b(a done)");
+    expect(errors.length).toBe(result.state.nodes.size);
+  });
+});

@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { Agent, ParallelGroup, run, RunAbortedError, Swarm, SwarmNode, tool, type StreamEvent } from "@/lib/engine";
+import { byModel, lastInput, ScriptedProvider, type ScriptHandler } from "./stubs";
+
+const agent = (name: string, tools = [] as ReturnType<typeof tool>[]) => new Agent({ name, model: `mock:${name}`, tools });
+const wrap =
+  (name: string, delayMs = 0): ScriptHandler =>
+  (request) => ({ content: `${name} says ${lastInput(request)}`, delayMs });
+
+async function collect(stream: AsyncIterable<StreamEvent>): Promise<StreamEvent[]> {
+  const events: StreamEvent[] = [];
+  for await (const event of stream) events.push(event);
+  return events;
+}
+
+describe("run.stream", () => {
+  it("streams text, tool calls, tool results, steps, usage, statuses and done for one agent", async () => {
+    const ping = tool({ name: "ping", description: "", parameters: z.object({}), execute: () => "pong" });
+    const provider = new ScriptedProvider([{ toolCalls: [{ name: "ping" }] }, { content: "all good now" }]);
+    const stream = run.stream(agent("a", [ping]), "go", { provider });
+    const events = await collect(stream);
+    const types = new Set(events.map((e) => e.type));
+    for (const type of ["text", "tool_call", "tool_result", "step", "status", "usage", "done"]) expect(types).toContain(type);
+    expect(events.every((e) => e.agentName === "a" || e.type === "status" || e.type === "done")).toBe(true);
+    const text = events.filter((e) => e.type === "text").map((e) => (e as { text: string }).text).join("");
+    expect(text).toBe("all good now");
+    const result = await stream.result;
+    // text is attached to the step node of the model call that produced it
+    const textNode = result.state.node(events.find((e) => e.type === "text")!.nodeId)!;
+    expect(textNode.kind).toBe("step");
+    expect(textNode.output).toBe("all good now");
+    expect(events.at(-1)).toMatchObject({ type: "done", output: "all good now", steps: 2 });
+  });
+
+  it("streams events from parallel groups and nested swarms, tagged with each agent", async () => {
+    const provider = new ScriptedProvider(byModel({ a: wrap("a", 20), b: wrap("b", 20), c: wrap("c") }));
+    const inner = new Swarm({ name: "inner", agents: [agent("c")] });
+    const swarm = new Swarm({
+      agents: [new ParallelGroup({ name: "g", agents: [agent("a"), agent("b")] }), new SwarmNode({ swarm: inner })],
+    });
+    const events = await collect(run.stream(swarm, "x", { provider }));
+    const textBy = (name: string) => events.filter((e) => e.type === "text" && e.agentName === name).map((e) => (e as { text: string }).text).join("");
+    expect(textBy("a")).toBe("a says x");
+    expect(textBy("b")).toBe("b says x");
+    expect(textBy("c")).toBe("c says a says x\n\nb says x");
+    const statuses = events.filter((e) => e.type === "status").map((e) => `${(e as { kind: string }).kind}:${e.agentName}:${(e as { status: string }).status}`);
+    for (const s of ["group:g:running", "group:g:success", "swarm:inner:running", "swarm:inner:success", "agent:c:success", "run:swarm:success"]) {
+      expect(statuses).toContain(s);
+    }
+  });
+
+  it("yields an error event, then throws, when the run fails", async () => {
+    const provider = new ScriptedProvider([{ error: new Error("model down") }]);
+    const events: StreamEvent[] = [];
+    const stream = run.stream(agent("a"), "x", { provider });
+    await expect(
+      (async () => {
+        for await (const event of stream) events.push(event);
+      })(),
+    ).rejects.toThrow("model down");
+    expect(events.filter((e) => e.type === "error").length).toBeGreaterThan(0);
+    await expect(stream.result).rejects.toThrow("model down");
+  });
+
+  it("cancels the run when the consumer stops early", async () => {
+    const provider = new ScriptedProvider(byModel({ a: wrap("a", 20), b: wrap("b", 200) }));
+    const stream = run.stream(new Swarm({ agents: [agent("a"), agent("b")] }), "x", { provider });
+    for await (const event of stream) {
+      if (event.type === "step" && event.agentName === "a") break;
+    }
+    const error = await stream.result.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RunAbortedError);
+    expect((error as RunAbortedError).status).toBe("cancelled");
+  });
+});
