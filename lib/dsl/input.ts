@@ -207,6 +207,7 @@ export function readDocument(value: unknown, locate: SourceLocator): ReadResult 
       }
       spec.instructions ??= system_prompt;
     }
+    if (spec.handoffs?.length === 0) delete spec.handoffs; // the same as none; the canvas draws none
     (spec.handoffs ?? []).forEach((target, i) => handoffs.push({ name: target, from: name, path: ["agents", name, "handoffs", i] }));
     document.agents[name] = spec;
   }

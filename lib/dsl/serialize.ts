@@ -20,6 +20,7 @@ import {
 } from "yaml";
 import { formatFlow } from "./flow";
 import { findSecretLiterals, SecretLiteralError } from "./secrets";
+import { treeOrder } from "./tree";
 import type { AgentSpec, FlowDocument, GroupSpec, SwarmSpec } from "./types";
 
 export type SerializeOptions = {
@@ -59,12 +60,12 @@ function groupValue(group: GroupSpec): Record<string, unknown> {
   return pick(group as GroupSpec & { separator?: string }, ["type", "agents", "separator"]);
 }
 
-function mapValues<T>(record: Record<string, T> | undefined, fn: (value: T) => unknown) {
-  return record && Object.fromEntries(Object.entries(record).map(([key, value]) => [key, fn(value)]));
-}
-
-/** The document as plain data in canonical key order. */
+/** The document as plain data in canonical key order; named entries in tree order. */
 function canonicalValue(document: FlowDocument): Record<string, unknown> {
+  const rank = new Map(treeOrder(document).map((name, i) => [name, i]));
+  const byTree = ([a]: [string, unknown], [b]: [string, unknown]) => (rank.get(a) ?? Infinity) - (rank.get(b) ?? Infinity);
+  const mapValues = <T>(record: Record<string, T> | undefined, fn: (value: T) => unknown) =>
+    record && Object.fromEntries(Object.entries(record).sort(byTree).map(([key, value]) => [key, fn(value)]));
   return pick(
     {
       name: document.name,

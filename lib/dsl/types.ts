@@ -117,16 +117,18 @@ export type DocumentError = {
 // Node ids are the document names (unique in the whole tree). Node data holds document
 // data only; selection, collapse state and the like belong to the editor.
 
-export type AgentData = { name: Name } & AgentSpec;
+/** Handoffs are not here: they are the agent's `handoff` edges, in edge order. */
+export type AgentData = { name: Name } & Omit<AgentSpec, "handoffs">;
 export type ParallelGroupData = { name: Name; separator?: string };
 export type SerialGroupData = { name: Name };
 export type NestedSwarmData = { name: Name; type: SwarmMode; max_handoffs?: SwarmSpec["max_handoffs"] };
 
 export type AgentNode = Node<AgentData, "agent">;
-/** Members are its children (`parentId`, `extent: 'parent'`), in the nodes array's order. */
+/** Members are its children (`parentId`, `extent: 'parent'`), in the nodes array's order.
+ * Containers carry `width`/`height`; a serial group's order is that array order too. */
 export type ParallelGroupNode = Node<ParallelGroupData, "parallel">;
 export type SerialGroupNode = Node<SerialGroupData, "serial">;
-/** A nested swarm: a container whose children form its own flow. */
+/** A nested swarm: a container whose children form its own flow (by `flow` edges). */
 export type NestedSwarmNode = Node<NestedSwarmData, "swarm">;
 export type FlowNode = AgentNode | ParallelGroupNode | SerialGroupNode | NestedSwarmNode;
 export type FlowNodeType = NonNullable<FlowNode["type"]>;
