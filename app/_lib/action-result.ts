@@ -2,7 +2,9 @@
  * What every Server Action returns: data, or an error a person can act on.
  * Thrown errors would reach the browser as a generic crash; these never do.
  */
+import { unstable_rethrow } from "next/navigation";
 import type { z } from "zod";
+import { AuthError } from "@/lib/auth/errors";
 import { DataError, NotFoundError, ValidationError, VersionConflictError } from "@/lib/data/errors";
 import type { DocumentIssue } from "@/lib/flows/document";
 
@@ -13,6 +15,8 @@ export type ActionError = {
   issues?: DocumentIssue[];
   /** Set when someone saved a newer version since the one being edited. */
   conflict?: { latestVersion: number };
+  /** Set when the user's role (or a missing session) does not allow the action. */
+  denied?: true;
 };
 
 export type ActionResult<T> = { ok: true; data: T } | ActionError;
@@ -33,6 +37,9 @@ export function invalidInput(error: z.ZodError): ActionError {
 
 /** Turns a data-layer error into a result; anything unexpected is logged and hidden. */
 export function fromError(error: unknown): ActionError {
+  // Redirects (e.g. to sign-in when the session ended) must reach Next.js, not the user.
+  unstable_rethrow(error);
+  if (error instanceof AuthError) return fail(error.message, { denied: true });
   if (error instanceof VersionConflictError) {
     return fail(error.message, { conflict: { latestVersion: error.latestVersion } });
   }

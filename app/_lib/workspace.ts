@@ -1,17 +1,25 @@
 /**
- * Who is asking. Single-user mode (the default) acts as the local user of the personal
- * team; the teams issue replaces this with the signed-in session and its active team.
+ * Who is asking. Single-user mode (the default) acts as the local user, owner of the
+ * personal team; once accounts are on (the local user invited someone, or
+ * SWARM_REQUIRE_ACCOUNTS=1) it is the signed-in user in their active team, with their role.
+ * Pages, Server Actions and routes all start here; role checks use `requirePermission`.
  */
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { resolveWorkspace, type Workspace } from "@/lib/auth";
 import { demoFlows } from "@/lib/demo/flows";
-import { getLocalWorkspace, seedDemoFlows } from "@/lib/data";
+import { seedDemoFlows } from "@/lib/data";
 
-export type Workspace = { userId: string; teamId: string };
+export type { Workspace } from "@/lib/auth";
+export { requirePermission } from "@/lib/auth";
 
 /** Teams whose demo flows this process already made sure of (seeding is idempotent anyway). */
 const seededTeams = new Set<string>();
 
+/** The request's workspace; without a session (accounts on) it redirects to sign-in. */
 export async function currentWorkspace(): Promise<Workspace> {
-  const workspace = await getLocalWorkspace();
+  const workspace = await resolveWorkspace(await headers());
+  if (!workspace) redirect("/sign-in");
   if (!seededTeams.has(workspace.teamId)) {
     await seedDemoFlows(workspace.teamId, workspace.userId, [...demoFlows]);
     seededTeams.add(workspace.teamId);

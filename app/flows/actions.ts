@@ -6,7 +6,7 @@ import { createFlow, deleteFlow, renameFlow, saveFlowVersion } from "@/lib/data"
 import { getFlowTemplate } from "@/lib/demo/flows";
 import { checkDocumentText, MAX_DOCUMENT_BYTES } from "@/lib/flows/document";
 import { type ActionResult, fail, fromError, invalidInput, ok } from "@/app/_lib/action-result";
-import { currentWorkspace } from "@/app/_lib/workspace";
+import { currentWorkspace, requirePermission } from "@/app/_lib/workspace";
 
 const FlowId = z.string().min(1).max(64);
 const FlowName = z.string().trim().min(1, "A flow needs a name").max(120, "A name has at most 120 characters");
@@ -21,7 +21,9 @@ export async function createFlowAction(input: z.input<typeof CreateFlowInput>): 
   const template = getFlowTemplate(parsed.data.templateId);
   if (!template) return fail(`Unknown template "${parsed.data.templateId}".`);
   try {
-    const { teamId, userId } = await currentWorkspace();
+    const workspace = await currentWorkspace();
+    requirePermission(workspace, "flow", "create", "create flows");
+    const { teamId, userId } = workspace;
     const name = parsed.data.name ?? template.name;
     const flow = await createFlow(teamId, userId, { name, description: template.description, document: template.document });
     revalidatePath("/flows");
@@ -40,7 +42,9 @@ export async function importFlowAction(input: z.input<typeof ImportFlowInput>): 
   if (!check.ok) return fail(`${parsed.data.fileName} is not a valid swarm document.`, { issues: check.issues });
   const fallbackName = parsed.data.fileName.replace(/\.(ya?ml)$/i, "").trim() || "Imported flow";
   try {
-    const { teamId, userId } = await currentWorkspace();
+    const workspace = await currentWorkspace();
+    requirePermission(workspace, "flow", "create", "import flows");
+    const { teamId, userId } = workspace;
     const flow = await createFlow(teamId, userId, {
       name: (check.name ?? fallbackName).slice(0, 120),
       document: parsed.data.document,
@@ -58,7 +62,9 @@ export async function renameFlowAction(input: z.input<typeof RenameFlowInput>): 
   const parsed = RenameFlowInput.safeParse(input);
   if (!parsed.success) return invalidInput(parsed.error);
   try {
-    const { teamId } = await currentWorkspace();
+    const workspace = await currentWorkspace();
+    requirePermission(workspace, "flow", "update", "rename flows");
+    const { teamId } = workspace;
     await renameFlow(teamId, parsed.data.flowId, parsed.data.name);
     revalidatePath("/flows");
     revalidatePath(`/flows/${parsed.data.flowId}`);
@@ -74,7 +80,9 @@ export async function deleteFlowAction(input: z.input<typeof DeleteFlowInput>): 
   const parsed = DeleteFlowInput.safeParse(input);
   if (!parsed.success) return invalidInput(parsed.error);
   try {
-    const { teamId } = await currentWorkspace();
+    const workspace = await currentWorkspace();
+    requirePermission(workspace, "flow", "delete", "delete flows");
+    const { teamId } = workspace;
     await deleteFlow(teamId, parsed.data.flowId);
     revalidatePath("/flows");
     return ok(null);
@@ -96,7 +104,9 @@ export async function saveFlowAction(input: z.input<typeof SaveFlowInput>): Prom
   const check = checkDocumentText(parsed.data.document);
   if (!check.ok) return fail("The document has errors; fix them and save again.", { issues: check.issues });
   try {
-    const { teamId, userId } = await currentWorkspace();
+    const workspace = await currentWorkspace();
+    requirePermission(workspace, "flow", "update", "save flows");
+    const { teamId, userId } = workspace;
     const version = await saveFlowVersion(teamId, userId, parsed.data.flowId, {
       document: parsed.data.document,
       baseVersion: parsed.data.baseVersion,

@@ -1,0 +1,28 @@
+// Errors of access control. No HTTP codes here: app/ maps them to responses.
+
+export abstract class AuthError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** Accounts are on and the request has no session. */
+export class NotSignedInError extends AuthError {
+  constructor() {
+    super("Sign in to continue.");
+  }
+}
+
+/** Signed in, but the role in the active team does not allow this. */
+export class ForbiddenError extends AuthError {
+  constructor(
+    readonly role: string,
+    readonly what: string,
+  ) {
+    super(`Your role in this team (${role}) does not allow you to ${what}.`);
+  }
+}
+
+/** Accounts are already on, or off when an account action needs them. */
+export class AccountsModeError extends AuthError {}

@@ -1,0 +1,7 @@
+// Server-side access control. Client code imports ./permissions directly.
+export { AccountProfile, claimLocalWorkspace } from "./claim";
+export { AccountsModeError, AuthError, ForbiddenError, NotSignedInError } from "./errors";
+export { accountsEnabled, accountsMode, type AccountsMode } from "./mode";
+export { can, isRole, ROLE_NAMES, type Role } from "./permissions";
+export { getAuth, type Auth } from "./server";
+export { requirePermission, resolveWorkspace, type Workspace } from "./workspace";
