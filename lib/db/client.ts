@@ -1,6 +1,4 @@
 // The app's PrismaClient: SQLite or PostgreSQL from DATABASE_URL, migrated on first use.
-import { mkdirSync } from "node:fs";
-import path from "node:path";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { type DatabaseConfig, resolveDatabaseConfig } from "./config.ts";
@@ -25,7 +23,7 @@ function configKey(config: DatabaseConfig): string {
 }
 
 async function openDb(config: DatabaseConfig): Promise<Db> {
-  if (config.provider === "sqlite") mkdirSync(path.dirname(config.filePath), { recursive: true });
+  // Also creates the SQLite file and its folder.
   await applyMigrations(config);
   if (config.provider === "sqlite") {
     const client = new SqliteClient({ adapter: new PrismaBetterSqlite3({ url: config.filePath }) });

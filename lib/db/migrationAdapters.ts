@@ -70,7 +70,7 @@ function delegate(adapter: SqlDriverAdapter, overrides: Partial<SqlDriverAdapter
 // SQLite: the engine replays each migration file on the shadow database through
 // executeRaw, and better-sqlite3 prepares one statement at a time.
 function sqliteFactory(filePath: string): TrackedAdapterFactory {
-  mkdirSync(path.dirname(filePath), { recursive: true });
+  mkdirSync(/*turbopackIgnore: true*/ path.dirname(filePath), { recursive: true });
   const stock = new PrismaBetterSqlite3({ url: filePath });
   const fix = (adapter: SqlDriverAdapter) =>
     delegate(adapter, {

@@ -21,7 +21,7 @@ function loadEngineModule(): Promise<EngineModule> {
     const glue = (await import("@prisma/schema-engine-wasm/schema_engine_bg")) as EngineModule & {
       __wbg_set_wasm(exports: WebAssembly.Exports): void;
     };
-    const bytes = await readFile(path.join(path.dirname(gluePath), "schema_engine_bg.wasm"));
+    const bytes = await readFile(/*turbopackIgnore: true*/ path.join(path.dirname(gluePath), "schema_engine_bg.wasm"));
     const { instance } = await WebAssembly.instantiate(bytes, {
       "./schema_engine_bg.js": glue as unknown as WebAssembly.ModuleImports,
     });
