@@ -1,0 +1,26 @@
+/** Abort controllers of the runs executing in this process, so a cancel request can reach them. */
+export class CancellationRegistry {
+  private readonly controllers = new Map<string, AbortController>();
+
+  register(runId: string): AbortSignal {
+    const controller = new AbortController();
+    this.controllers.set(runId, controller);
+    return controller.signal;
+  }
+
+  /** True when the run was executing here and is now told to stop. */
+  cancel(runId: string): boolean {
+    const controller = this.controllers.get(runId);
+    if (!controller || controller.signal.aborted) return false;
+    controller.abort();
+    return true;
+  }
+
+  isRunning(runId: string): boolean {
+    return this.controllers.has(runId);
+  }
+
+  release(runId: string): void {
+    this.controllers.delete(runId);
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * Turns the engine's RunNode snapshots into the rows the runs feature stores: errors as
+ * `{name, message}`, a model call's messages out of its metadata, the model that really
+ * answered (the run's override, if any) and its estimated cost.
+ */
+import { z } from "zod";
+import { Message } from "@/lib/engine/messages";
+import type { RunNode } from "@/lib/engine/runState";
+import { estimateCost } from "@/lib/providers/pricing";
+import type { NodeError, RunNodeDetail } from "./types";
+
+const StepMessages = z.object({ newMessages: z.array(Message).default([]), response: Message.optional() });
+
+function toNodeError(error: RunNode["error"]): NodeError | null {
+  if (error === null) return null;
+  return typeof error === "string" ? { name: "Error", message: error } : error;
+}
+
+export function toNodeRow(node: RunNode, seq: number, modelOverride?: string): RunNodeDetail {
+  const declaredModel = typeof node.metadata.model === "string" ? node.metadata.model : null;
+  const model = declaredModel === null ? null : (modelOverride ?? declaredModel);
+  let metadata = node.metadata;
+  let messages: RunNodeDetail["messages"] = null;
+  if (node.kind === "step") {
+    const { newMessages: _new, response: _response, ...rest } = node.metadata;
+    const parsed = StepMessages.safeParse(node.metadata);
+    if (parsed.success) {
+      messages = parsed.data.response ? [...parsed.data.newMessages, parsed.data.response] : parsed.data.newMessages;
+      metadata = rest;
+    }
+  }
+  const ownCost = node.kind === "step" && model !== null ? (estimateCost(model, node.usage) ?? 0) : 0;
+  return {
+    id: node.id,
+    parentId: node.parentId,
+    seq,
+    kind: node.kind,
+    name: node.name,
+    status: node.status,
+    model,
+    createdAt: node.createdAt,
+    startedAt: node.startedAt,
+    endedAt: node.endedAt,
+    durationMs: node.durationMs,
+    usage: { ...node.usage },
+    costUsd: ownCost,
+    error: toNodeError(node.error),
+    input: node.input,
+    output: node.output,
+    messages,
+    metadata,
+  };
+}
+
+/** The light part of a row, as live events and the timeline carry it. */
+export function toSummary(row: RunNodeDetail): Omit<RunNodeDetail, "input" | "output" | "messages" | "metadata"> {
+  const { input: _input, output: _output, messages: _messages, metadata: _metadata, ...summary } = row;
+  return summary;
+}

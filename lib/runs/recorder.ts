@@ -1,0 +1,138 @@
+/**
+ * A RunRecorder that persists in batches. The engine calls it synchronously; changes
+ * are queued (one latest snapshot per node) and written every `flushIntervalMs` or as
+ * soon as `maxPending` changes wait, one write at a time. Each written node change is
+ * also published as a live `node` event; text is published at once. A failed write is
+ * put back in the queue and retried on the next flush, and `close()` flushes what is
+ * left, so a run's failure never loses its nodes.
+ */
+import type { RunNode, RunRecorder } from "@/lib/engine/runState";
+import type { StreamEvent } from "@/lib/engine/events";
+import { toNodeRow, toSummary } from "./nodeRows";
+import type { LiveEvent, RunTotals, RunWriteBatch, SequencedEvent } from "./types";
+
+export type RecorderOptions = {
+  runId: string;
+  write(runId: string, batch: RunWriteBatch): Promise<void>;
+  /** Gives an event its seq and delivers it live (the run's hub channel). */
+  publish(event: LiveEvent): SequencedEvent;
+  /** Called after a write with the highest seq it stored. */
+  persisted?(seq: number): void;
+  modelOverride?: string;
+  flushIntervalMs?: number;
+  maxPending?: number;
+  onError?(error: unknown): void;
+};
+
+export class BatchingRecorder implements RunRecorder {
+  private readonly options: RecorderOptions;
+  private readonly seqOf = new Map<string, number>();
+  private readonly stored = new Set<string>();
+  private dirty = new Map<string, RunNode>();
+  private events: SequencedEvent[] = [];
+  private readonly stepCosts = new Map<string, number>();
+  private rootUsage: RunTotals["usage"] = { inputTokens: 0, outputTokens: 0, totalTokens: 0 };
+  private rootId: string | null = null;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private writing: Promise<void> = Promise.resolve();
+  private lastError: unknown;
+
+  constructor(options: RecorderOptions) {
+    this.options = options;
+  }
+
+  onNodeCreated(node: RunNode): void {
+    this.seqOf.set(node.id, this.seqOf.size);
+    if (node.parentId === null && this.rootId === null) this.rootId = node.id;
+    this.changed(node);
+  }
+
+  onNodeUpdated(node: RunNode): void {
+    this.changed(node);
+  }
+
+  onEvent(event: StreamEvent): void {
+    if (event.type !== "text") return; // status, usage, steps reach the stream as node snapshots
+    this.events.push(this.options.publish({ type: "text", nodeId: event.nodeId, text: event.text }));
+    this.schedule();
+  }
+
+  onError(error: unknown): void {
+    this.report(error);
+  }
+
+  /** Writes what is queued now (after any write in progress). */
+  flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.writing = this.writing.then(() => this.writeQueued());
+    return this.writing;
+  }
+
+  /** Final flush; throws when changes still could not be stored. */
+  async close(): Promise<void> {
+    await this.flush();
+    if (this.dirty.size > 0 || this.events.length > 0) await this.flush();
+    if (this.dirty.size > 0 || this.events.length > 0) {
+      throw new Error(`Could not store ${this.dirty.size} node changes of run ${this.options.runId}`, { cause: this.lastError });
+    }
+  }
+
+  /** Tokens of the whole run (its root node) and the estimated cost of every model call. */
+  totals(): RunTotals {
+    let costUsd = 0;
+    for (const cost of this.stepCosts.values()) costUsd += cost;
+    return { usage: { ...this.rootUsage }, costUsd };
+  }
+
+  private changed(node: RunNode): void {
+    this.dirty.set(node.id, node);
+    this.schedule();
+  }
+
+  private schedule(): void {
+    const pending = this.dirty.size + this.events.length;
+    if (pending >= (this.options.maxPending ?? 500)) void this.flush();
+    else this.timer ??= setTimeout(() => void this.flush(), this.options.flushIntervalMs ?? 50);
+  }
+
+  private async writeQueued(): Promise<void> {
+    if (this.dirty.size === 0 && this.events.length === 0) return;
+    const nodes = this.dirty;
+    const textEvents = this.events;
+    this.dirty = new Map();
+    this.events = [];
+
+    const batch: RunWriteBatch = { created: [], updated: [], events: textEvents };
+    for (const node of nodes.values()) {
+      const row = toNodeRow(node, this.seqOf.get(node.id) ?? 0, this.options.modelOverride);
+      if (row.kind === "step") this.stepCosts.set(row.id, row.costUsd);
+      if (row.id === this.rootId) this.rootUsage = row.usage;
+      (this.stored.has(row.id) ? batch.updated : batch.created).push(row);
+    }
+    // Node events go after the text queued before them; they were not published before now.
+    const nodeEvents = [...batch.created, ...batch.updated].map((row) =>
+      this.options.publish({ type: "node", node: toSummary(row) }),
+    );
+    batch.events = [...textEvents, ...nodeEvents];
+
+    try {
+      await this.options.write(this.options.runId, batch);
+      for (const row of batch.created) this.stored.add(row.id);
+      const lastSeq = batch.events.at(-1)?.seq;
+      if (lastSeq !== undefined) this.options.persisted?.(lastSeq);
+    } catch (error) {
+      // Put the changes back unless a newer snapshot of the node came in meanwhile.
+      for (const [id, node] of nodes) if (!this.dirty.has(id)) this.dirty.set(id, node);
+      // Node events will be re-published with new seqs on the retry; keep the text.
+      this.events = [...textEvents, ...this.events];
+      this.report(error);
+    }
+  }
+
+  private report(error: unknown): void {
+    this.lastError = error;
+    if (this.options.onError) this.options.onError(error);
+    else console.error(`Run ${this.options.runId}: recording failed`, error);
+  }
+}

@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import { RunState } from "@/lib/engine";
+import { RunEventHub } from "@/lib/runs/eventHub";
+import { BatchingRecorder } from "@/lib/runs/recorder";
+import type { RunWriteBatch, SequencedEvent } from "@/lib/runs/types";
+
+function hubRecorder(write: (batch: RunWriteBatch) => Promise<void>, hub = new RunEventHub()) {
+  hub.open("r1");
+  const recorder = new BatchingRecorder({
+    runId: "r1",
+    write: (_runId, batch) => write(batch),
+    publish: (event) => hub.publish("r1", event),
+    persisted: (seq) => hub.markPersisted("r1", seq),
+    modelOverride: "openai:gpt-4o-mini",
+    flushIntervalMs: 1,
+    onError: () => {},
+  });
+  return { hub, recorder };
+}
+
+describe("BatchingRecorder", () => {
+  it("coalesces a node's changes into one row and prices model calls with the override model", async () => {
+    const batches: RunWriteBatch[] = [];
+    const { recorder } = hubRecorder(async (batch) => void batches.push(batch));
+    const state = new RunState(recorder);
+    const root = state.createNode("run", "swarm", null);
+    state.start(root);
+    const step = state.createNode("step", "a", root.id, { metadata: { model: "mock:echo", newMessages: [{ role: "user", content: "hi" }] } });
+    state.addUsage(step, { inputTokens: 1_000_000, outputTokens: 0, totalTokens: 1_000_000 });
+    state.succeed(step, "hello");
+    state.succeed(root, "hello");
+    await recorder.close();
+
+    expect(batches).toHaveLength(1);
+    expect(batches[0]!.created.map((row) => [row.kind, row.status, row.seq])).toEqual([
+      ["run", "success", 0],
+      ["step", "success", 1],
+    ]);
+    expect(batches[0]!.created[1]).toMatchObject({ model: "openai:gpt-4o-mini", costUsd: 0.15, messages: [{ role: "user", content: "hi" }] });
+    expect(recorder.totals()).toEqual({ usage: { inputTokens: 1_000_000, outputTokens: 0, totalTokens: 1_000_000 }, costUsd: 0.15 });
+  });
+
+  it("keeps changes whose write failed and stores them on the next flush", async () => {
+    let failures = 1;
+    const stored: RunWriteBatch[] = [];
+    const { recorder } = hubRecorder(async (batch) => {
+      if (failures-- > 0) throw new Error("database is locked");
+      stored.push(batch);
+    });
+    const state = new RunState(recorder);
+    const root = state.createNode("run", "swarm", null);
+    await recorder.flush();
+    expect(stored).toHaveLength(0);
+    state.succeed(root, "done");
+    await recorder.close();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.created.map((row) => row.status)).toEqual(["success"]);
+  });
+});
+
+describe("RunEventHub", () => {
+  it("hands a late subscriber the unpersisted backlog, then live events, then close", async () => {
+    const { hub, recorder } = hubRecorder(async () => {});
+    const state = new RunState(recorder);
+    state.createNode("run", "swarm", null);
+    recorder.onEvent({ type: "text", agentName: "a", nodeId: "n", text: "Hel" });
+    const seen: SequencedEvent[] = [];
+    let closed = false;
+    const subscription = hub.subscribe("r1", { onEvent: (event) => seen.push(event), onClose: () => (closed = true) })!;
+    expect(subscription.backlog.map((event) => event.event.type)).toEqual(["text"]);
+    await recorder.close();
+    hub.close("r1");
+    expect(seen.map((event) => [event.seq, event.event.type])).toEqual([[2, "node"]]);
+    expect(closed).toBe(true);
+    expect(hub.subscribe("r1", { onEvent: () => {}, onClose: () => {} })).toBeUndefined();
+  });
+
+  it("drops persisted events from the backlog", () => {
+    const hub = new RunEventHub();
+    hub.open("r", 10);
+    hub.publish("r", { type: "text", nodeId: "n", text: "a" });
+    hub.publish("r", { type: "text", nodeId: "n", text: "b" });
+    hub.markPersisted("r", 11);
+    const subscription = hub.subscribe("r", { onEvent: () => {}, onClose: () => {} })!;
+    expect(subscription.backlog.map((event) => event.seq)).toEqual([12]);
+  });
+});
