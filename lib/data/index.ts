@@ -8,3 +8,20 @@ export { DataError, NotFoundError, ValidationError, VersionConflictError, isData
 export type { ValidationIssue } from "./errors.ts";
 export { MAX_DOCUMENT_BYTES, MAX_NAME_LENGTH } from "./flowSchemas.ts";
 export type { CreateFlowInput, DemoFlowInput, SaveFlowVersionInput } from "./flowSchemas.ts";
+export {
+  createRun,
+  finishRun,
+  getRun,
+  getRunNode,
+  INTERRUPTED_MESSAGE,
+  lastRunEventSeq,
+  listRunEvents,
+  listRunNodes,
+  listRuns,
+  markRunStarted,
+  markStaleRunsInterrupted,
+  MAX_RUN_INPUT_CHARS,
+  touchRun,
+  writeRunBatch,
+} from "./runs.ts";
+export type { CreateRunInput, ListRunsFilter, RunFinish } from "./runs.ts";
