@@ -3,7 +3,6 @@ import { z } from "zod";
 import { type Db, getDb } from "@/lib/db/client.ts";
 import { Message } from "@/lib/engine/messages";
 import type { Message as MessageType } from "@/lib/engine/model";
-import type { Message as MessageType } from "@/lib/engine/model";
 import {
   NodeError,
   RunDetail,
