@@ -129,7 +129,7 @@ function contextLengthExceeded(error: InstanceType<typeof Anthropic.APIError>): 
 }
 
 /** Maps SDK failures to ModelError; an abort rethrows the signal's reason. */
-function toModelError(error: unknown, signal: AbortSignal | undefined): unknown {
+export function anthropicErrorToModelError(error: unknown, signal: AbortSignal | undefined): unknown {
   if (error instanceof Anthropic.APIUserAbortError) return abortReason(signal);
   if (error instanceof Anthropic.APIConnectionTimeoutError) return new ModelError(error.message, { kind: "timeout", cause: error });
   if (error instanceof Anthropic.APIConnectionError) return new ModelError(error.message, { kind: "network", cause: error });
@@ -175,7 +175,7 @@ export function createAnthropicProvider(credentials: Credentials): ModelProvider
         }
         return { content, toolCalls, usage: toUsage(message.usage), finishReason: toFinishReason(message.stop_reason) };
       } catch (error) {
-        throw toModelError(error, request.signal);
+        throw anthropicErrorToModelError(error, request.signal);
       }
     },
 
@@ -220,8 +220,10 @@ export function createAnthropicProvider(credentials: Credentials): ModelProvider
               break;
           }
         }
+        // The SDK ends an aborted stream quietly; a partial answer must not pass for a whole one.
+        request.signal?.throwIfAborted();
       } catch (error) {
-        throw toModelError(error, request.signal);
+        throw anthropicErrorToModelError(error, request.signal);
       }
       // A tool called with no arguments streams no input_json_delta at all.
       for (const call of toolCalls) call.arguments ||= "{}";

@@ -8,10 +8,15 @@
  *   mock:tool?name=calculator&args={"expression":"6*7"}[&text=...]
  *                                      call the tool; once its result is in the history,
  *                                      answer with `text` (default: "<name> returned: <result>")
- *   mock:fail?kind=server[&message=...][&retry_after=1000]
+ *   mock:fail?kind=server[&message=...][&retry_after=1000][&times=2[&text=...]]
  *                                      fail with a ModelError of that kind
  *                                      (rate_limit, server, network, timeout,
- *                                      context_length, auth, bad_request, unknown)
+ *                                      context_length, auth, bad_request, unknown);
+ *                                      with `times`, only the first n calls fail and
+ *                                      later ones answer `text` (default: echo), so a
+ *                                      demo shows retries that succeed. Calls are
+ *                                      counted per provider, and the engine resolves
+ *                                      one provider per model string per run.
  *
  * Every behaviour takes `latency=<ms>` (0–600000). Values are percent-decoded when they
  * can be (`+` stays a plus sign); write `%26` for a literal `&`. Unknown behaviours and
@@ -51,6 +56,8 @@ export const MockModelSpec = z.discriminatedUnion("behaviour", [
     kind: ScriptStep.shape.fail.unwrap().shape.kind,
     message: z.string().optional(),
     retry_after: z.coerce.number().int().min(0).optional(),
+    times: z.coerce.number().int().min(1).optional(),
+    text: z.string().optional(),
   }),
 ]);
 export type MockModelSpec = z.infer<typeof MockModelSpec>;
@@ -87,11 +94,12 @@ function lastOf<R extends Message["role"]>(messages: readonly Message[], role: R
   return messages.findLast((message): message is Extract<Message, { role: R }> => message.role === role);
 }
 
-function stepFor(spec: MockModelSpec, request: ModelRequest): ScriptStep {
+function stepFor(spec: MockModelSpec, request: ModelRequest, callIndex: number): ScriptStep {
   const latencyMs = spec.latency;
+  const echo = () => lastOf(request.messages, "user")?.content ?? "";
   switch (spec.behaviour) {
     case "echo":
-      return { latencyMs, text: lastOf(request.messages, "user")?.content ?? "" };
+      return { latencyMs, text: echo() };
     case "reply":
       return { latencyMs, text: spec.text };
     case "tool": {
@@ -101,6 +109,7 @@ function stepFor(spec: MockModelSpec, request: ModelRequest): ScriptStep {
       return { latencyMs, toolCalls: [{ name: spec.name, arguments: spec.args }] };
     }
     case "fail":
+      if (spec.times !== undefined && callIndex >= spec.times) return { latencyMs, text: spec.text ?? echo() };
       return { latencyMs, fail: { kind: spec.kind, message: spec.message, retryAfterMs: spec.retry_after } };
   }
 }
@@ -108,5 +117,5 @@ function stepFor(spec: MockModelSpec, request: ModelRequest): ScriptStep {
 /** A provider for one `mock:` model string (given without the "mock:" prefix). */
 export function createMockProvider(model: string): ScriptedProvider {
   const spec = parseMockModel(model);
-  return createScriptedProvider((request) => stepFor(spec, request));
+  return createScriptedProvider((request, callIndex) => stepFor(spec, request, callIndex));
 }

@@ -26,7 +26,8 @@ function toOpenAIMessage(message: Message): ChatCompletionMessageParam {
     case "assistant":
       return {
         role: "assistant",
-        content: message.content || null,
+        // null is only valid beside tool calls
+        content: message.content || (message.toolCalls.length > 0 ? null : ""),
         ...(message.toolCalls.length > 0 && {
           tool_calls: message.toolCalls.map((call) => ({
             id: call.id,
@@ -40,7 +41,12 @@ function toOpenAIMessage(message: Message): ChatCompletionMessageParam {
   }
 }
 
-function toParams(request: ModelRequest, customServer: boolean): ChatCompletionCreateParamsBase {
+/** Whether requests go to OpenAI itself rather than a compatible server (Ollama, vLLM, LM Studio...). */
+export function isOfficialApi(baseURL: string | undefined): boolean {
+  return baseURL === undefined || new URL(baseURL).hostname === "api.openai.com";
+}
+
+export function toOpenAIParams(request: ModelRequest, officialApi: boolean): ChatCompletionCreateParamsBase {
   return {
     model: request.model,
     messages: request.messages.map(toOpenAIMessage),
@@ -51,10 +57,9 @@ function toParams(request: ModelRequest, customServer: boolean): ChatCompletionC
       })),
     }),
     ...(request.temperature !== undefined && { temperature: request.temperature }),
-    // OpenAI deprecated max_tokens (its reasoning models reject it); compatible servers
-    // (Ollama, vLLM, LM Studio) still expect it.
+    // OpenAI deprecated max_tokens (its reasoning models reject it); compatible servers still expect it.
     ...(request.maxTokens !== undefined &&
-      (customServer ? { max_tokens: request.maxTokens } : { max_completion_tokens: request.maxTokens })),
+      (officialApi ? { max_completion_tokens: request.maxTokens } : { max_tokens: request.maxTokens })),
     ...(request.outputSchema && {
       response_format: {
         type: "json_schema" as const,
@@ -89,7 +94,7 @@ function contextLengthExceeded(error: InstanceType<typeof OpenAI.APIError>): boo
 }
 
 /** Maps SDK failures to ModelError; an abort rethrows the signal's reason. */
-function toModelError(error: unknown, signal: AbortSignal | undefined): unknown {
+export function openAIErrorToModelError(error: unknown, signal: AbortSignal | undefined): unknown {
   if (error instanceof OpenAI.APIUserAbortError) return abortReason(signal);
   if (error instanceof OpenAI.APIConnectionTimeoutError) return new ModelError(error.message, { kind: "timeout", cause: error });
   if (error instanceof OpenAI.APIConnectionError) return new ModelError(error.message, { kind: "network", cause: error });
@@ -118,11 +123,11 @@ function fromCompletion(completion: ChatCompletion): { content: string; toolCall
 
 export function createOpenAIProvider(credentials: Credentials): ModelProvider {
   let client: OpenAI | undefined;
-  const customServer = credentials.baseURL !== undefined;
+  const officialApi = isOfficialApi(credentials.baseURL);
 
   function getClient(): OpenAI {
     // Local OpenAI-compatible servers accept any key; api.openai.com needs a real one.
-    const apiKey = credentials.apiKey ?? (customServer ? "not-needed" : undefined);
+    const apiKey = credentials.apiKey ?? (officialApi ? undefined : "not-needed");
     if (!apiKey) throw new ModelError("No OpenAI API key: set OPENAI_API_KEY or the team's key", { kind: "auth" });
     // The engine owns retries, so the SDK must not retry behind its back.
     client ??= new OpenAI({ apiKey, baseURL: credentials.baseURL, maxRetries: 0 });
@@ -134,12 +139,12 @@ export function createOpenAIProvider(credentials: Credentials): ModelProvider {
       const openai = getClient();
       try {
         const completion = await openai.chat.completions.create(
-          { ...toParams(request, customServer), stream: false },
+          { ...toOpenAIParams(request, officialApi), stream: false },
           { signal: request.signal },
         );
         return { ...fromCompletion(completion), usage: toUsage(completion.usage) };
       } catch (error) {
-        throw toModelError(error, request.signal);
+        throw openAIErrorToModelError(error, request.signal);
       }
     },
 
@@ -151,7 +156,7 @@ export function createOpenAIProvider(credentials: Credentials): ModelProvider {
       let usage = toUsage(undefined);
       try {
         const stream = await openai.chat.completions.create(
-          { ...toParams(request, customServer), stream: true, stream_options: { include_usage: true } },
+          { ...toOpenAIParams(request, officialApi), stream: true, stream_options: { include_usage: true } },
           { signal: request.signal },
         );
         for await (const chunk of stream) {
@@ -177,8 +182,10 @@ export function createOpenAIProvider(credentials: Credentials): ModelProvider {
           }
           if (choice.finish_reason) finishReason = toFinishReason(choice.finish_reason);
         }
+        // The SDK ends an aborted stream quietly; a partial answer must not pass for a whole one.
+        request.signal?.throwIfAborted();
       } catch (error) {
-        throw toModelError(error, request.signal);
+        throw openAIErrorToModelError(error, request.signal);
       }
       yield { type: "done", response: { content, toolCalls: calls.filter(Boolean), usage, finishReason } };
     },

@@ -197,3 +197,19 @@ describe("anthropic provider, errors", () => {
     await expect(pending).rejects.toThrow("user cancelled");
   });
 });
+
+describe("anthropic provider, aborting mid-stream", () => {
+  it("rejects with the signal's reason instead of ending with a partial answer", async () => {
+    fake.enqueue(anthropicStream({ text: ["a", "b", "c", "d"], delayMs: 40 }));
+    const controller = new AbortController();
+    const received: StreamChunk[] = [];
+    const pending = (async () => {
+      for await (const chunk of provider().stream({ ...request, signal: controller.signal })) {
+        received.push(chunk);
+        if (received.length === 1) controller.abort(new Error("stop streaming"));
+      }
+    })();
+    await expect(pending).rejects.toThrow("stop streaming");
+    expect(received).toHaveLength(1);
+  });
+});

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { Agent, run } from "@/lib/engine";
 import { ModelError, type ModelRequest, type StreamChunk } from "@/lib/engine/model";
 import { createScriptedProvider, getProvider, parseMockModel } from "@/lib/providers";
 import { splitIntoChunks } from "@/lib/providers/scripted";
@@ -87,6 +88,20 @@ describe("mock model strings", () => {
     expect(error).toMatchObject({ kind: "rate_limit", retryAfterMs: 250, message: "slow", retryable: true });
     const streamed = await collect(getProvider("mock:fail?kind=context_length").stream(ask("x"))).catch((e: unknown) => e);
     expect(streamed).toMatchObject({ kind: "context_length", retryable: false });
+  });
+
+  it("mock:fail with times fails the first calls, then answers", async () => {
+    const provider = getProvider("mock:fail?kind=server&times=2&text=recovered");
+    await expect(provider.complete(ask("x"))).rejects.toMatchObject({ kind: "server" });
+    await expect(collect(provider.stream(ask("x")))).rejects.toMatchObject({ kind: "server" });
+    expect((await provider.complete(ask("x"))).content).toBe("recovered");
+    expect(() => getProvider("mock:fail?kind=timeout&times=0")).toThrow(/times/);
+  });
+
+  it("drives the engine's retries offline", async () => {
+    const agent = new Agent({ name: "flaky", model: "mock:fail?kind=rate_limit&times=2" });
+    const result = await run(agent, "still there?", { retryBaseMs: 1 });
+    expect(result.output).toBe("still there?");
   });
 
   it("waits the latency, and streams text in a few deltas spread over it, ending with done", async () => {

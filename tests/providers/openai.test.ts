@@ -1,6 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ModelError, type ModelRequest, type StreamChunk } from "@/lib/engine/model";
+import OpenAI from "openai";
 import { getProvider } from "@/lib/providers";
+import { isOfficialApi, openAIErrorToModelError, toOpenAIParams } from "@/lib/providers/openai";
 import {
   openaiCompletion,
   openaiContextLengthError,
@@ -202,5 +204,56 @@ describe("openai provider, errors", () => {
     } finally {
       if (saved !== undefined) process.env.OPENAI_API_KEY = saved;
     }
+  });
+});
+
+describe("openai provider, mid-stream failures", () => {
+  it("an error payload inside the stream is a ModelError", async () => {
+    fake.enqueue({ kind: "sse", events: [{ data: { error: { message: "upstream overloaded", type: "server_error" } } }] });
+    expect(await failure(collect(provider().stream(request)))).toMatchObject({ kind: "server", retryable: true });
+  });
+
+  it("aborting mid-stream rejects with the signal's reason", async () => {
+    fake.enqueue(openaiStream({ text: ["a", "b", "c", "d", "e"], delayMs: 40 }));
+    const controller = new AbortController();
+    const received: StreamChunk[] = [];
+    const pending = (async () => {
+      for await (const chunk of provider().stream({ ...request, signal: controller.signal })) {
+        received.push(chunk);
+        if (received.length === 1) controller.abort(new Error("stop streaming"));
+      }
+    })();
+    await expect(pending).rejects.toThrow("stop streaming");
+    expect(received).toHaveLength(1);
+  });
+});
+
+describe("openai request mapping details", () => {
+  it("sends max_completion_tokens to OpenAI itself, max_tokens to compatible servers", () => {
+    const base = { model: "gpt-4o", messages: [], tools: [], maxTokens: 9 };
+    expect(toOpenAIParams(base, true)).toMatchObject({ max_completion_tokens: 9 });
+    expect(toOpenAIParams(base, false)).toMatchObject({ max_tokens: 9 });
+    expect(isOfficialApi(undefined)).toBe(true);
+    expect(isOfficialApi("https://api.openai.com/v1")).toBe(true);
+    expect(isOfficialApi("http://localhost:11434/v1")).toBe(false);
+  });
+
+  it("never sends an assistant message with null content and no tool calls", () => {
+    const params = toOpenAIParams(
+      { model: "gpt-4o", messages: [{ role: "assistant", content: "", toolCalls: [] }], tools: [] },
+      true,
+    );
+    expect(params.messages).toEqual([{ role: "assistant", content: "" }]);
+  });
+
+  it("maps the SDK's timeout and connection errors", () => {
+    expect(openAIErrorToModelError(new OpenAI.APIConnectionTimeoutError(), undefined)).toMatchObject({ kind: "timeout", retryable: true });
+    expect(openAIErrorToModelError(new OpenAI.APIConnectionError({ message: "ECONNRESET" }), undefined)).toMatchObject({
+      kind: "network",
+    });
+    const reason = new Error("cancelled");
+    const controller = new AbortController();
+    controller.abort(reason);
+    expect(openAIErrorToModelError(new OpenAI.APIUserAbortError(), controller.signal)).toBe(reason);
   });
 });

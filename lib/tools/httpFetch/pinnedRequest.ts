@@ -5,6 +5,7 @@
  */
 import http from "node:http";
 import https from "node:https";
+import { isIP } from "node:net";
 
 export type PinnedResponse = {
   status: number;
@@ -35,7 +36,8 @@ export function requestPinned({ url, address, headers, maxBytes, signal, headOnl
         port: url.port || undefined,
         path: `${url.pathname}${url.search}`,
         headers: { ...headers, host: url.host },
-        servername: hostname,
+        // SNI carries names only (RFC 6066); an IP literal is verified against the certificate's IP SANs.
+        ...(isIP(hostname) === 0 && { servername: hostname }),
         agent: false,
         signal,
       },
