@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { NotFoundError, ValidationError, VersionConflictError } from "@/lib/data/errors.ts";
 import {
   createFlow,
   deleteFlow,
@@ -6,13 +7,10 @@ import {
   getVersion,
   listFlows,
   listVersions,
-  MAX_DOCUMENT_BYTES,
-  NotFoundError,
   renameFlow,
   saveFlowVersion,
-  ValidationError,
-  VersionConflictError,
-} from "@/lib/data/index.ts";
+} from "@/lib/data/flows.ts";
+import { MAX_DOCUMENT_BYTES } from "@/lib/data/flowSchemas.ts";
 import { testDatabases, useTestDatabase } from "./databases.ts";
 import { createUserWithTeam } from "./fixtures.ts";
 

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { deleteFlow, getLocalWorkspace, listFlows, seedDemoFlows, ValidationError } from "@/lib/data/index.ts";
+import { seedDemoFlows } from "@/lib/data/demoFlows.ts";
+import { ValidationError } from "@/lib/data/errors.ts";
+import { deleteFlow, listFlows } from "@/lib/data/flows.ts";
+import { getLocalWorkspace } from "@/lib/data/workspace.ts";
 import { getDb } from "@/lib/db/client.ts";
 import { testDatabases, useTestDatabase } from "./databases.ts";
 import { createUserWithTeam } from "./fixtures.ts";
