@@ -99,7 +99,7 @@ function styleNameLists(map: unknown, keys: readonly string[]): void {
 }
 
 function canonicalDocument(document: FlowDocument): Document {
-  const doc = new Document(canonicalValue(document));
+  const doc = new Document(canonicalValue(document), { aliasDuplicateObjects: false });
   // Only instructions become block scalars (below); other multi-line text is quoted.
   visit(doc, {
     Scalar(_, node) {
