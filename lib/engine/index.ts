@@ -25,6 +25,7 @@ export {
   RunState,
   CURRENT_SCHEMA_VERSION,
   isTerminalStatus,
+  snapshotNode,
   type RunNode,
   type RunNodeKind,
   type RunNodeStatus,
@@ -33,19 +34,18 @@ export {
 } from "./runState";
 export type { StreamEvent, StreamEventType } from "./events";
 export type { SubAgentRecord, SubAgentStatus, SubAgentToolCall } from "./runner/orchestration";
+/** zod schemas that share their name with the message types, for parsing stored histories. */
+export { Message, ToolCall, Usage } from "./messages";
 export { nextAction, type NextAction } from "./runner/planner";
 export { toolCallSignature } from "./runner/loopDetection";
 export {
   ModelError,
   isModelError,
   parseModelString,
-  type Message,
   type SystemMessage,
   type UserMessage,
   type AssistantMessage,
   type ToolMessage,
-  type ToolCall,
-  type Usage,
   type ModelProvider,
   type ModelRequest,
   type ModelResponse,

@@ -1,6 +1,7 @@
 /**
  * zod schemas of the message types in model.ts, for parsing stored histories
- * (saved RunStates, resumed runs). The TypeScript types stay in model.ts.
+ * (saved RunStates, resumed runs). Each schema's inferred type shares its name and
+ * equals the type in model.ts.
  */
 import { z } from "zod";
 import type { Message as MessageType, Usage as UsageType } from "./model";
@@ -10,8 +11,10 @@ export const Usage = z.object({
   outputTokens: z.number().nonnegative(),
   totalTokens: z.number().nonnegative(),
 }) satisfies z.ZodType<UsageType>;
+export type Usage = z.infer<typeof Usage>;
 
 export const ToolCall = z.object({ id: z.string(), name: z.string(), arguments: z.string() });
+export type ToolCall = z.infer<typeof ToolCall>;
 
 export const Message = z.discriminatedUnion("role", [
   z.object({ role: z.literal("system"), content: z.string() }),
@@ -25,6 +28,7 @@ export const Message = z.discriminatedUnion("role", [
     error: z.boolean().optional(),
   }),
 ]) satisfies z.ZodType<MessageType>;
+export type Message = z.infer<typeof Message>;
 
 export function emptyUsage(): UsageType {
   return { inputTokens: 0, outputTokens: 0, totalTokens: 0 };

@@ -5,10 +5,12 @@
  * Every operation is O(1) apart from usage, which is added to each ancestor (O(depth)).
  * A node's usage is its own (a step's model call) plus the sum of its children's.
  *
- * Recorder contract: `onNodeCreated` / `onNodeUpdated` receive a *snapshot* (a copy made
- * for the call, safe to keep or mutate). Callbacks are synchronous and should be cheap;
- * an exception in one goes to `recorder.onError` (default: console.error) and never
- * disturbs the run.
+ * Recorder contract: `onNodeCreated` / `onNodeUpdated` receive the *live* node, not a
+ * copy (copying every change cost more than the rest of a step). Treat it as read-only;
+ * it always shows the node's current state, so a batching writer can keep the latest
+ * reference per id and serialize it at flush time. Use `snapshotNode` for a
+ * point-in-time copy. Callbacks are synchronous and should be cheap; an exception in
+ * one goes to `recorder.onError` (default: console.error) and never disturbs the run.
  */
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
@@ -65,8 +67,10 @@ export const RunStateSnapshot = z.object({
 export type RunStateSnapshot = z.infer<typeof RunStateSnapshot>;
 
 export interface RunRecorder {
-  onNodeCreated?(node: RunNode): void;
-  onNodeUpdated?(node: RunNode): void;
+  /** `node` is live: read-only, and later changes show through it. */
+  onNodeCreated?(node: Readonly<RunNode>): void;
+  /** Called after every change of `node` (status, usage, output, metadata); `node` is live. */
+  onNodeUpdated?(node: Readonly<RunNode>): void;
   onEvent?(event: StreamEvent): void;
   onError?(error: unknown): void;
 }
@@ -77,7 +81,8 @@ export function isTerminalStatus(status: RunNodeStatus): boolean {
   return TERMINAL.has(status);
 }
 
-function snapshot(node: RunNode): RunNode {
+/** A point-in-time copy of a node (its metadata values are shared, they are never mutated). */
+export function snapshotNode(node: Readonly<RunNode>): RunNode {
   return { ...node, usage: { ...node.usage }, metadata: { ...node.metadata } };
 }
 
@@ -141,7 +146,7 @@ export class RunState {
     this.open.add(node);
     if (parentId === null && this.rootId === null) this.rootId = node.id;
     const recorder = this.recorder;
-    if (recorder?.onNodeCreated) this.guard(() => recorder.onNodeCreated!(snapshot(node)));
+    if (recorder?.onNodeCreated) this.guard(() => recorder.onNodeCreated!(node));
     return node;
   }
 
@@ -190,7 +195,7 @@ export class RunState {
     return {
       schemaVersion: CURRENT_SCHEMA_VERSION,
       rootId: this.rootId,
-      nodes: [...this.nodes.values()].map(snapshot),
+      nodes: [...this.nodes.values()].map(snapshotNode),
       messages: [...this.messages],
       iterations: this.iterations,
     };
@@ -220,7 +225,7 @@ export class RunState {
 
   private updated(node: RunNode): void {
     const recorder = this.recorder;
-    if (recorder?.onNodeUpdated) this.guard(() => recorder.onNodeUpdated!(snapshot(node)));
+    if (recorder?.onNodeUpdated) this.guard(() => recorder.onNodeUpdated!(node));
   }
 
   /** A recorder's failure must not break the run it observes. */

@@ -6,6 +6,7 @@ import {
   ParallelGroup,
   run,
   RunState,
+  snapshotNode,
   Swarm,
   tool,
   type RunNode,
@@ -104,7 +105,7 @@ describe("RunState tree", () => {
     expect(() => RunState.fromJSON({ ...json, nodes: [{ ...json.nodes[0], status: "weird" }] })).toThrow();
   });
 
-  it("reports every node and event to a recorder, as snapshots", async () => {
+  it("reports every node and event to a recorder, passing the live nodes", async () => {
     const { provider, swarm } = scenario();
     const created: RunNode[] = [];
     const updates: RunNode[] = [];
@@ -117,12 +118,25 @@ describe("RunState tree", () => {
         onEvent: (e) => void events.push(e),
       },
     });
-    expect(created.map((n) => n.id)).toEqual([...state.nodes.keys()]);
-    expect(created.every((n) => n.status === "init")).toBe(true); // a snapshot, not the live node
-    const lastById = new Map(updates.map((n) => [n.id, n]));
-    for (const node of state.nodes.values()) expect(lastById.get(node.id)).toEqual(node);
+    expect(created).toEqual([...state.nodes.values()]);
+    created.forEach((node) => expect(node).toBe(state.node(node.id))); // live: later changes show through
+    // every node's every change is reported: start, end and usage at least
+    const updatesPerNode = new Map<string, number>();
+    for (const node of updates) updatesPerNode.set(node.id, (updatesPerNode.get(node.id) ?? 0) + 1);
+    for (const node of state.nodes.values()) expect(updatesPerNode.get(node.id)).toBeGreaterThanOrEqual(2);
     expect(events.some((e) => e.type === "step")).toBe(true);
     expect(events.at(-1)!.type).toBe("done");
+  });
+
+  it("snapshotNode copies a node at one point in time", () => {
+    const state = new RunState();
+    const node = state.createNode("agent", "a", null);
+    const before = snapshotNode(node);
+    state.start(node);
+    state.addUsage(node, { inputTokens: 1, outputTokens: 1, totalTokens: 2 });
+    expect(before.status).toBe("init");
+    expect(before.usage.totalTokens).toBe(0);
+    expect(node.status).toBe("running");
   });
 
   it("isolates a recorder that throws", async () => {

@@ -2,7 +2,18 @@
  * Abort helpers: providers and tools may ignore their signal, so the engine races them
  * against it to stop promptly.
  */
+import { setMaxListeners } from "node:events";
 import { RunAbortedError, type AbortStatus } from "../errors";
+
+/**
+ * An AbortController whose signal accepts any number of listeners: every concurrent
+ * model call, tool call and group member of a run listens to it (Node warns past 10).
+ */
+export function unboundedController(): AbortController {
+  const controller = new AbortController();
+  setMaxListeners(0, controller.signal);
+  return controller;
+}
 
 /** The status nodes get when `signal` ended their work, or undefined if it did not fire. */
 export function abortStatusOf(signal: AbortSignal): AbortStatus | undefined {
@@ -43,7 +54,7 @@ export function sleep(ms: number, signal: AbortSignal): Promise<void> {
 
 /** A controller that also aborts (with the same reason) when `parent` does. */
 export function childController(parent: AbortSignal): { controller: AbortController; dispose: () => void } {
-  const controller = new AbortController();
+  const controller = unboundedController();
   const forward = () => controller.abort(parent.reason);
   if (parent.aborted) forward();
   else parent.addEventListener("abort", forward, { once: true });

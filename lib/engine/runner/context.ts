@@ -9,7 +9,7 @@ import type { StreamEvent } from "../events";
 import type { HookRegistration } from "../hooks";
 import type { Message, ModelProvider } from "../model";
 import { RunState, type RunNode, type RunRecorder } from "../runState";
-import { abortStatusOf } from "./abort";
+import { abortStatusOf, unboundedController } from "./abort";
 import type { SubAgentRecord } from "./orchestration";
 
 export type RunOptions = {
@@ -51,7 +51,7 @@ export class RunContext {
   readonly listening: boolean;
   private readonly options: RunOptions;
   private readonly sink?: (event: StreamEvent) => void;
-  private readonly controller = new AbortController();
+  private readonly controller = unboundedController();
   private readonly providers = new Map<string, Promise<ModelProvider>>();
   private readonly cleanups: Array<() => void> = [];
 

@@ -1,0 +1,123 @@
+/**
+ * Engine benchmark (issue 3), with the RunNode tree recorded through a recorder that
+ * keeps every snapshot, as the app's persistence does:
+ *   S1 chain of 50 agents, one model call each — µs per agent step
+ *   S2 one agent, 20 tool-call turns then an answer — µs per round trip
+ *   S3 fan-out 1 → 32 parallel agents → 1, 50 ms model latency — wall ms vs the ideal 150 ms
+ *   S4 heap growth after S1 with 1,000 agents
+ * Targets: under 20 µs per step, S3 under 1.03× ideal.
+ */
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+import { z } from "zod";
+import { Agent, run as runEngine, Swarm, tool, type ModelProvider, type ModelRequest, type ModelResponse, type RunNode, type RunRecorder, type StreamChunk } from "@/lib/engine";
+
+const USAGE = { inputTokens: 10, outputTokens: 5, totalTokens: 15 };
+
+/** A zero-latency in-process model (or `latencyMs` of timer latency) deciding from the request. */
+function benchProvider(reply: (request: ModelRequest) => Omit<ModelResponse, "usage" | "finishReason">, latencyMs = 0): ModelProvider {
+  const complete = async (request: ModelRequest): Promise<ModelResponse> => {
+    if (latencyMs) await new Promise((resolve) => setTimeout(resolve, latencyMs));
+    const { content, toolCalls } = reply(request);
+    return { content, toolCalls, usage: USAGE, finishReason: toolCalls.length ? "tool_calls" : "stop" };
+  };
+  return {
+    complete,
+    async *stream(request): AsyncIterable<StreamChunk> {
+      yield { type: "done", response: await complete(request) };
+    },
+  };
+}
+
+const echo = benchProvider(() => ({ content: "ok", toolCalls: [] }));
+
+/** Keeps the latest snapshot of every node, as a batching DB writer would. */
+function keepingRecorder(): RunRecorder & { nodes: Map<string, RunNode> } {
+  const nodes = new Map<string, RunNode>();
+  return { nodes, onNodeCreated: (n) => void nodes.set(n.id, n), onNodeUpdated: (n) => void nodes.set(n.id, n) };
+}
+
+function chain(length: number): Swarm {
+  return new Swarm({ agents: Array.from({ length }, (_, i) => new Agent({ name: `agent_${i}`, model: "bench:m" })) });
+}
+
+async function timeRuns(label: string, runs: number, stepsPerRun: number, once: () => Promise<unknown>): Promise<number> {
+  for (let i = 0; i < Math.min(20, runs); i++) await once(); // warm-up (JIT)
+  const started = performance.now();
+  for (let i = 0; i < runs; i++) await once();
+  const perStepUs = ((performance.now() - started) * 1000) / (runs * stepsPerRun);
+  console.log(`${label}: ${perStepUs.toFixed(2)} µs (${runs} runs × ${stepsPerRun})  target < 20 µs  ${perStepUs < 20 ? "PASS" : "FAIL"}`);
+  return perStepUs;
+}
+
+async function s1(): Promise<void> {
+  const swarm = chain(50);
+  await timeRuns("S1 µs per agent step (chain of 50)", 200, 50, () =>
+    runEngine(swarm, "go", { provider: echo, recorder: keepingRecorder() }),
+  );
+}
+
+async function s2(): Promise<void> {
+  const ping = tool({ name: "ping", description: "", parameters: z.object({ n: z.number() }), execute: ({ n }) => n + 1 });
+  const provider = benchProvider((request) => {
+    const turns = request.messages.filter((m) => m.role === "tool").length;
+    return turns < 20
+      ? { content: "", toolCalls: [{ id: `c${turns}`, name: "ping", arguments: `{"n":${turns}}` }] }
+      : { content: "done", toolCalls: [] };
+  });
+  const agent = new Agent({ name: "looper", model: "bench:m", tools: [ping], maxSteps: 25 });
+  await timeRuns("S2 µs per tool round trip (20 turns)", 200, 21, () =>
+    runEngine(agent, "go", { provider, recorder: keepingRecorder() }),
+  );
+}
+
+async function s3(): Promise<void> {
+  const latency = 50;
+  const workers = Array.from({ length: 32 }, (_, i) => new Agent({ name: `w${i}`, model: "bench:m" }));
+  const swarm = new Swarm({
+    agents: [new Agent({ name: "split", model: "bench:m" }), ...workers, new Agent({ name: "join", model: "bench:m" })],
+    flow: `split >> (${workers.map((w) => w.name).join(" | ")}) >> join`,
+  });
+  const provider = benchProvider(() => ({ content: "ok", toolCalls: [] }), latency);
+  await runEngine(swarm, "go", { provider }); // warm-up
+  const samples: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const started = performance.now();
+    await runEngine(swarm, "go", { provider, recorder: keepingRecorder() });
+    samples.push(performance.now() - started);
+  }
+  const median = samples.sort((a, b) => a - b)[2]!;
+  const ratio = median / (3 * latency);
+  console.log(
+    `S3 fan-out 1→32→1 @ ${latency} ms: median ${median.toFixed(1)} ms of 5 (ideal 150 ms) → ${ratio.toFixed(3)}×  target < 1.03×  ${ratio < 1.03 ? "PASS" : "FAIL"}`,
+  );
+}
+
+async function s4(): Promise<void> {
+  setFlagsFromString("--expose-gc");
+  const gc = runInNewContext("gc") as () => void;
+  const swarm = chain(1000);
+  await runEngine(chain(50), "go", { provider: echo }); // warm-up outside the measurement
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  let result: Awaited<ReturnType<typeof runEngine>> | undefined = await runEngine(swarm, "go", {
+    provider: echo,
+    recorder: keepingRecorder(),
+  });
+  gc();
+  const retained = process.memoryUsage().heapUsed - before;
+  const nodes = result.state.nodes.size;
+  result = undefined;
+  gc();
+  const leaked = process.memoryUsage().heapUsed - before;
+  console.log(
+    `S4 heap after a 1,000-agent chain: +${(retained / 1024 / 1024).toFixed(2)} MB while its RunResult is held (${nodes} nodes, ${Math.round(retained / 1000)} B per agent); +${(leaked / 1024).toFixed(0)} KB after release`,
+  );
+}
+
+export async function run(): Promise<void> {
+  await s1();
+  await s2();
+  await s3();
+  await s4();
+}
