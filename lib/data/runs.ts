@@ -237,9 +237,11 @@ export async function createRun(
   teamId: string,
   userId: string | null,
   input: CreateRunInput,
+  via: { apiTokenId?: string } = {},
 ): Promise<{ run: RunDetail; document: string }> {
   const team = parseInput(Id, teamId);
   const author = userId === null ? null : parseInput(Id, userId);
+  const apiTokenId = via.apiTokenId === undefined ? null : parseInput(Id, via.apiTokenId);
   const data = parseInput(CreateRunInput, input);
   const db = await getDb();
   const flow = await db.flow.findFirst({ where: { id: data.flowId, teamId: team, deletedAt: null } });
@@ -256,6 +258,7 @@ export async function createRun(
       options: JSON.stringify(data.options),
       trigger: data.trigger,
       createdById: author,
+      apiTokenId,
       rerunOfId: data.rerunOfId ?? null,
     },
     select: runSelect,

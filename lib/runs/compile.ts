@@ -1,0 +1,19 @@
+/** A saved document → the engine's Swarm, with the document's problems as one readable error. */
+import { buildSwarm, parseDocument } from "@/lib/dsl";
+import type { Swarm } from "@/lib/engine";
+
+export class FlowCompileError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "FlowCompileError";
+  }
+}
+
+export function compileFlow(documentText: string): Swarm {
+  const parsed = parseDocument(documentText);
+  if (!parsed.document) {
+    const problems = parsed.errors.map((error) => `line ${error.line}:${error.column} ${error.message}`);
+    throw new FlowCompileError(`The flow document has errors: ${problems.join("; ")}`);
+  }
+  return buildSwarm(parsed.document);
+}

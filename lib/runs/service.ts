@@ -1,0 +1,119 @@
+/**
+ * Runs flows in this server process: creates the Run, executes it in the background
+ * (the request that started it does not wait), records its tree through the batching
+ * recorder, streams it live through the hub, and writes the final status last.
+ */
+import { createRun, finishRun, markRunStarted, touchRun, writeRunBatch, type CreateRunInput } from "@/lib/data/runs";
+import { providerConfigForTeam } from "@/lib/data/credentials";
+import { RunAbortedError, run } from "@/lib/engine";
+import { describeError } from "@/lib/engine/errors";
+import { getProvider } from "@/lib/providers";
+import { CancellationRegistry } from "./cancellation";
+import { compileFlow } from "./compile";
+import { RunEventHub } from "./eventHub";
+import { BatchingRecorder } from "./recorder";
+import type { RunDetail, RunStatus } from "./types";
+
+/** How often a running run tells the database its process is alive. */
+export const HEARTBEAT_MS = 5_000;
+const DEFAULT_RUN_TIMEOUT_MS = 15 * 60_000;
+
+type RunsRuntime = { hub: RunEventHub; cancellations: CancellationRegistry };
+
+// On globalThis so Next.js dev reloads keep one hub and one registry per process.
+const holder = globalThis as typeof globalThis & { __swarmStudioRuns?: RunsRuntime };
+const runtime: RunsRuntime = (holder.__swarmStudioRuns ??= {
+  hub: new RunEventHub(),
+  cancellations: new CancellationRegistry(),
+});
+
+export function liveRuns(): RunEventHub {
+  return runtime.hub;
+}
+
+export type StartRunRequest = CreateRunInput & {
+  teamId: string;
+  /** Who started it (null for an API token). */
+  userId: string | null;
+  apiTokenId?: string;
+};
+
+/** Creates the run and starts it in the background; resolves as soon as the run exists. */
+export async function startRun(request: StartRunRequest): Promise<RunDetail> {
+  const { teamId, userId, apiTokenId, ...input } = request;
+  const { run: created, document } = await createRun(teamId, userId, input, { apiTokenId });
+  runtime.hub.open(created.id);
+  const signal = runtime.cancellations.register(created.id);
+  void execute(teamId, created, document, signal);
+  return created;
+}
+
+/** Asks a run executing in this process to stop; false when it is not running here. */
+export function cancelRun(runId: string): boolean {
+  return runtime.cancellations.cancel(runId);
+}
+
+export function isRunLive(runId: string): boolean {
+  return runtime.cancellations.isRunning(runId);
+}
+
+function runTimeoutMs(): number {
+  const configured = Number(process.env.SWARM_RUN_TIMEOUT_MS);
+  return Number.isFinite(configured) && configured > 0 ? configured : DEFAULT_RUN_TIMEOUT_MS;
+}
+
+function statusOf(error: unknown): RunStatus {
+  return error instanceof RunAbortedError ? error.status : "failed";
+}
+
+async function execute(teamId: string, created: RunDetail, document: string, signal: AbortSignal): Promise<void> {
+  const runId = created.id;
+  const { hub, cancellations } = runtime;
+  const modelOverride = created.options.modelOverride;
+  const recorder = new BatchingRecorder({
+    runId,
+    write: writeRunBatch,
+    publish: (event) => hub.publish(runId, event),
+    persisted: (seq) => hub.markPersisted(runId, seq),
+    modelOverride,
+  });
+  const heartbeat = setInterval(() => void touchRun(runId).catch(() => {}), HEARTBEAT_MS);
+  heartbeat.unref?.();
+  let outcome: { status: RunStatus; output: string | null; error: string | null };
+  try {
+    await markRunStarted(runId);
+    const swarm = compileFlow(document);
+    const config = await providerConfigForTeam(teamId);
+    const stream = run.stream(swarm, created.input, {
+      signal,
+      timeoutMs: runTimeoutMs(),
+      recorder,
+      resolveProvider: (model) => getProvider(modelOverride ?? model, config),
+    });
+    for await (const _event of stream) {
+      // The recorder receives every event; draining keeps the stream's queue empty.
+    }
+    outcome = { status: "success", output: (await stream.result).output, error: null };
+  } catch (error) {
+    outcome = { status: statusOf(error), output: null, error: describeError(error).message };
+  } finally {
+    clearInterval(heartbeat);
+  }
+  try {
+    await recorder.close();
+  } catch (error) {
+    console.error(`Run ${runId}: some node changes were not stored`, error);
+    outcome.error ??= "Some steps of this run could not be stored.";
+  }
+  try {
+    const totals = recorder.totals();
+    const final = hub.publish(runId, { type: "run", ...outcome, totals });
+    await writeRunBatch(runId, { created: [], updated: [], events: [final] });
+    await finishRun(runId, { ...outcome, totals });
+  } catch (error) {
+    console.error(`Run ${runId}: could not store its final state`, error);
+  } finally {
+    hub.close(runId);
+    cancellations.release(runId);
+  }
+}
