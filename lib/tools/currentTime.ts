@@ -1,23 +1,5 @@
-import { z } from "zod";
 import { tool } from "@/lib/engine";
-
-function isTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-export const CurrentTimeArgs = z.object({
-  timezone: z
-    .string()
-    .max(64)
-    .refine(isTimeZone, { message: "unknown IANA time zone" })
-    .optional()
-    .describe('An IANA time zone such as "Europe/Paris"; UTC when omitted'),
-});
+import { currentTimeSpec } from "./specs";
 
 export type CurrentTime = {
   timezone: string;
@@ -61,9 +43,7 @@ export function describeTime(instant: Date, timezone: string): CurrentTime {
 /** `now` is injectable so tests can fix the clock. */
 export function createCurrentTimeTool(now: () => Date = () => new Date()) {
   return tool({
-    name: "current_time",
-    description: "The current date and time, in UTC or in an IANA time zone such as America/New_York.",
-    parameters: CurrentTimeArgs,
+    ...currentTimeSpec,
     execute: ({ timezone }) => describeTime(now(), timezone ?? "UTC"),
   });
 }

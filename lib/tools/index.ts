@@ -1,12 +1,16 @@
-/** Built-in tools an agent can name in a document. Server-only: http_fetch opens sockets. */
-export { toolCatalog, getTool, type ToolCatalogEntry } from "./catalog";
-export { calculatorTool, CalculatorArgs } from "./calculator";
-export { currentTimeTool, createCurrentTimeTool, CurrentTimeArgs, type CurrentTime } from "./currentTime";
-export { jsonExtractTool, JsonExtractArgs } from "./jsonExtract";
+/**
+ * Built-in tools an agent can name in a document. Server-only as a whole (http_fetch
+ * opens sockets); client code imports `@/lib/tools/catalog` for the list.
+ */
+export { toolCatalog, isBuiltInTool, type ToolCatalogEntry } from "./catalog";
+export { getTool } from "./registry";
+export { calculatorSpec, currentTimeSpec, httpFetchSpec, jsonExtractSpec } from "./specs";
+export { calculatorTool } from "./calculator";
+export { currentTimeTool, createCurrentTimeTool, type CurrentTime } from "./currentTime";
+export { jsonExtractTool } from "./jsonExtract";
 export {
   createHttpFetchTool,
   fetchText,
-  HttpFetchArgs,
   HttpFetchOptions,
   httpFetchOptionsFromEnv,
   type HttpFetchResult,

@@ -1,24 +1,9 @@
-import { z } from "zod";
 import { tool, ToolError } from "@/lib/engine";
-import { JsonPathError, MAX_PATH_LENGTH, queryJsonPath } from "./jsonPath";
-
-export const MAX_JSON_LENGTH = 1_000_000;
-
-export const JsonExtractArgs = z.object({
-  json: z.string().min(1).max(MAX_JSON_LENGTH).describe("The JSON text to query"),
-  path: z
-    .string()
-    .min(1)
-    .max(MAX_PATH_LENGTH)
-    .describe("A JSONPath such as $.user.name, $.items[0], $.items[*].id or $['key with spaces']"),
-});
+import { JsonPathError, queryJsonPath } from "./jsonPath";
+import { jsonExtractSpec } from "./specs";
 
 export const jsonExtractTool = tool({
-  name: "json_extract",
-  description:
-    "Extracts values from JSON text with a JSONPath: $ is the root, .name or ['name'] a member, [0] or [-1] " +
-    "an element, [*] or .* every element. A path with * returns an array of matches.",
-  parameters: JsonExtractArgs,
+  ...jsonExtractSpec,
   execute({ json, path }) {
     let document: unknown;
     try {

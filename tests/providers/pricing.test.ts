@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { estimateCost, priceOf, providerCatalog } from "@/lib/providers";
+import { externalImports } from "../tools/importGraph";
 
 describe("pricing", () => {
   it("prices known models per million tokens", () => {
@@ -22,5 +23,13 @@ describe("pricing", () => {
     for (const entry of providerCatalog) {
       for (const model of entry.exampleModels) expect(priceOf(model), model).toBeDefined();
     }
+  });
+});
+
+describe("client safety", () => {
+  it("pricing and the catalog import no SDK and nothing from node", () => {
+    expect(externalImports("lib/providers/pricing.ts")).toEqual(new Set(["zod"]));
+    expect(externalImports("lib/providers/catalog.ts")).toEqual(new Set());
+    expect(externalImports("lib/providers/index.ts")).toContain("openai"); // the check does see SDKs
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Agent, run } from "@/lib/engine";
-import { getTool, toolCatalog } from "@/lib/tools";
+import { getTool, isBuiltInTool, toolCatalog } from "@/lib/tools";
+import { externalImports } from "./importGraph";
 
 describe("tool catalog", () => {
   it("offers the four built-in tools with JSON Schema parameters", () => {
@@ -9,6 +10,19 @@ describe("tool catalog", () => {
       expect(entry.description.length).toBeGreaterThan(20);
       expect(entry.parameters).toMatchObject({ type: "object", properties: expect.any(Object) });
     }
+  });
+
+  it("the catalog module is client-safe: nothing it imports reaches node: modules or an SDK", () => {
+    expect(externalImports("lib/tools/catalog.ts")).toEqual(new Set(["zod"]));
+    expect(externalImports("lib/tools/index.ts")).toContain("node:http"); // the check does see server code
+  });
+
+  it("every catalog entry is a tool getTool returns, with the same parameters", () => {
+    for (const entry of toolCatalog) {
+      expect(isBuiltInTool(entry.name)).toBe(true);
+      expect(getTool(entry.name)?.parameters).toEqual(entry.parameters);
+    }
+    expect(isBuiltInTool("eval")).toBe(false);
   });
 
   it("finds tools by name, and nothing for unknown names", () => {

@@ -7,6 +7,7 @@ import { lookup as dnsLookup } from "node:dns/promises";
 import { isIP } from "node:net";
 import { z } from "zod";
 import { tool, ToolError } from "@/lib/engine";
+import { httpFetchSpec } from "../specs";
 import { CidrText, createAddressPolicy, type AddressPolicy } from "./addressPolicy";
 import { requestPinned } from "./pinnedRequest";
 
@@ -31,10 +32,6 @@ export function httpFetchOptionsFromEnv(env: Record<string, string | undefined> 
     timeoutMs: number("HTTP_FETCH_TIMEOUT_MS"),
   });
 }
-
-export const HttpFetchArgs = z.object({
-  url: z.string().max(2048).describe("An http:// or https:// URL"),
-});
 
 export type HttpFetchResult = {
   /** The URL finally fetched, after redirects. */
@@ -152,11 +149,7 @@ export async function fetchText(
 /** Without `options`, each call reads them from the environment. */
 export function createHttpFetchTool(options?: HttpFetchOptions, resolve?: Resolver) {
   return tool({
-    name: "http_fetch",
-    description:
-      "Fetches a public web page or API with GET and returns its text (status, content type, body). " +
-      "Private and local network addresses are refused; large bodies are truncated.",
-    parameters: HttpFetchArgs,
+    ...httpFetchSpec,
     execute: ({ url }, context) => fetchText(url, options ?? httpFetchOptionsFromEnv(), context.signal, resolve),
   });
 }
