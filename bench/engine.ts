@@ -41,18 +41,39 @@ function chain(length: number): Swarm {
   return new Swarm({ agents: Array.from({ length }, (_, i) => new Agent({ name: `agent_${i}`, model: "bench:m" })) });
 }
 
-async function timeRuns(label: string, runs: number, stepsPerRun: number, once: () => Promise<unknown>): Promise<number> {
-  for (let i = 0; i < Math.min(20, runs); i++) await once(); // warm-up (JIT)
-  const started = performance.now();
-  for (let i = 0; i < runs; i++) await once();
-  const perStepUs = ((performance.now() - started) * 1000) / (runs * stepsPerRun);
-  console.log(`${label}: ${perStepUs.toFixed(2)} µs (${runs} runs × ${stepsPerRun})  target < 20 µs  ${perStepUs < 20 ? "PASS" : "FAIL"}`);
-  return perStepUs;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/**
+ * µs per step: warm-up runs first (so the JIT has optimized the loop), then `batches`
+ * timed batches, median reported. With a zero-latency model a run is pure CPU work, so
+ * the figure checked against the target is CPU time (process.cpuUsage: immune to other
+ * processes on this shared 2-core machine, but it includes GC threads); wall time beside it.
+ */
+async function timeRuns(label: string, stepsPerRun: number, once: () => Promise<unknown>): Promise<void> {
+  const warmUp = 300;
+  const runsPerBatch = 100;
+  const batches = 7;
+  for (let i = 0; i < warmUp; i++) await once();
+  const cpu: number[] = [];
+  const wall: number[] = [];
+  for (let b = 0; b < batches; b++) {
+    const startedCpu = process.cpuUsage();
+    const started = performance.now();
+    for (let i = 0; i < runsPerBatch; i++) await once();
+    const elapsed = process.cpuUsage(startedCpu);
+    const steps = runsPerBatch * stepsPerRun;
+    cpu.push((elapsed.user + elapsed.system) / steps);
+    wall.push(((performance.now() - started) * 1000) / steps);
+  }
+  const mid = median(cpu);
+  console.log(
+    `${label}: ${mid.toFixed(2)} µs CPU (median of ${batches} batches × ${runsPerBatch} runs; wall ${median(wall).toFixed(2)} µs median, ${Math.min(...wall).toFixed(2)} best)  target < 20 µs  ${mid < 20 ? "PASS" : "FAIL"}`,
+  );
 }
 
 async function s1(): Promise<void> {
   const swarm = chain(50);
-  await timeRuns("S1 µs per agent step (chain of 50)", 200, 50, () =>
+  await timeRuns("S1 µs per agent step (chain of 50)", 50, () =>
     runEngine(swarm, "go", { provider: echo, recorder: keepingRecorder() }),
   );
 }
@@ -66,7 +87,7 @@ async function s2(): Promise<void> {
       : { content: "done", toolCalls: [] };
   });
   const agent = new Agent({ name: "looper", model: "bench:m", tools: [ping], maxSteps: 25 });
-  await timeRuns("S2 µs per tool round trip (20 turns)", 200, 21, () =>
+  await timeRuns("S2 µs per tool round trip (20 turns)", 21, () =>
     runEngine(agent, "go", { provider, recorder: keepingRecorder() }),
   );
 }
@@ -81,17 +102,29 @@ async function s3(): Promise<void> {
   const provider = benchProvider(() => ({ content: "ok", toolCalls: [] }), latency);
   await runEngine(swarm, "go", { provider }); // warm-up
   const samples: number[] = [];
-  for (let i = 0; i < 5; i++) {
-    const started = performance.now();
+  const floors: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    let started = performance.now();
     await runEngine(swarm, "go", { provider, recorder: keepingRecorder() });
     samples.push(performance.now() - started);
+    // The same three waits without the engine: what this machine's timers allow.
+    started = performance.now();
+    await sleep(latency);
+    await Promise.all(workers.map(() => sleep(latency)));
+    await sleep(latency);
+    floors.push(performance.now() - started);
   }
-  const median = samples.sort((a, b) => a - b)[2]!;
-  const ratio = median / (3 * latency);
+  const wall = median(samples);
+  const ratio = wall / (3 * latency);
   console.log(
-    `S3 fan-out 1→32→1 @ ${latency} ms: median ${median.toFixed(1)} ms of 5 (ideal 150 ms) → ${ratio.toFixed(3)}×  target < 1.03×  ${ratio < 1.03 ? "PASS" : "FAIL"}`,
+    `S3 fan-out 1→32→1 @ ${latency} ms: ${wall.toFixed(1)} ms median of 7 (best ${Math.min(...samples).toFixed(1)}) → ${ratio.toFixed(3)}× the ideal 150 ms  target < 1.03×  ${ratio < 1.03 ? "PASS" : "FAIL"}`,
+  );
+  console.log(
+    `   timers alone (no engine): ${median(floors).toFixed(1)} ms median → engine overhead ${(wall - median(floors)).toFixed(1)} ms`,
   );
 }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function s4(): Promise<void> {
   setFlagsFromString("--expose-gc");
@@ -108,6 +141,7 @@ async function s4(): Promise<void> {
   const retained = process.memoryUsage().heapUsed - before;
   const nodes = result.state.nodes.size;
   result = undefined;
+  await sleep(10); // pending async frames still hold the result until the loop turns
   gc();
   const leaked = process.memoryUsage().heapUsed - before;
   console.log(
