@@ -34,6 +34,9 @@ beforeAll(async () => {
       case "/untyped-binary":
         res.writeHead(200).end(Buffer.from([1, 0, 2, 0]));
         return;
+      case "/gzip":
+        res.writeHead(200, { "content-type": "text/plain", "content-encoding": "gzip" }).end(Buffer.from([0x1f, 0x8b]));
+        return;
       case "/slow":
         return; // never answers
       case "/redirect":
@@ -172,6 +175,15 @@ describe("http_fetch, refusing", () => {
   it("binary content", async () => {
     expect(await toolFailure(fetchText(`${base}/image`, local))).toMatch(/non-text content \(image\/png\)/);
     expect(await toolFailure(fetchText(`${base}/untyped-binary`, local))).toMatch(/non-text/);
+  });
+
+  it("a compressed body it did not ask for", async () => {
+    expect(await toolFailure(fetchText(`${base}/gzip`, local))).toMatch(/compressed \(gzip\)/);
+  });
+
+  it("a DNS lookup slower than the timeout", async () => {
+    const resolve: Resolver = () => new Promise(() => {});
+    expect(await toolFailure(fetchText("http://slow-dns.test/", { timeoutMs: 100 }, undefined, resolve))).toMatch(/did not answer within 100 ms/);
   });
 
   it("an unresolvable host", async () => {

@@ -62,15 +62,26 @@ function parseTarget(text: string): URL {
   return url;
 }
 
+/** Settles like `promise`, or rejects with the signal's reason once it aborts (DNS lookups cannot be cancelled). */
+function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
 /** Resolves the host and returns an address every resolved answer of which the policy allows. */
-async function checkedAddress(url: URL, policy: AddressPolicy, resolve: Resolver): Promise<string> {
+async function checkedAddress(url: URL, policy: AddressPolicy, resolve: Resolver, signal: AbortSignal): Promise<string> {
   const hostname = url.hostname.replace(/^\[|\]$/g, "");
   let addresses: string[];
   if (isIP(hostname)) addresses = [hostname];
   else {
     try {
-      addresses = (await resolve(hostname)).map((entry) => entry.address);
-    } catch {
+      addresses = (await abortable(resolve(hostname), signal)).map((entry) => entry.address);
+    } catch (error) {
+      if (signal.aborted) throw error;
       throw new ToolError(`http_fetch: cannot resolve ${hostname}`);
     }
   }
@@ -105,8 +116,7 @@ export async function fetchText(
   let url = parseTarget(target);
   try {
     for (let hop = 0; ; hop++) {
-      const address = await checkedAddress(url, policy, resolve);
-      combined.throwIfAborted();
+      const address = await checkedAddress(url, policy, resolve, combined);
       const response = await requestPinned({
         url,
         address,
@@ -125,6 +135,10 @@ export async function fetchText(
         if (hop >= maxRedirects) throw new ToolError(`http_fetch: more than ${maxRedirects} redirects`);
         url = parseTarget(new URL(location, url).href);
         continue;
+      }
+      const encoding = response.headers["content-encoding"];
+      if (encoding && encoding !== "identity") {
+        throw new ToolError(`http_fetch: the server sent a compressed (${encoding}) body although asked not to`);
       }
       const contentType = response.headers["content-type"] ?? "";
       const textual = contentType ? TEXTUAL.test(contentType) : !response.body.includes(0);
