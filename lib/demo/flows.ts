@@ -25,7 +25,7 @@ const researchWriteReview: FlowTemplate = {
   description: "A three-agent workflow: each agent's output is the next one's input.",
   document: `name: Research, write, review
 vars:
-  default_model: mock:echo
+  default_model: mock:echo?latency=700
 agents:
   researcher:
     model: \${vars.default_model}
@@ -48,7 +48,7 @@ const articlePipeline: FlowTemplate = {
   description: "Parallel research, then serial editing, inside a nested swarm.",
   document: `name: Article pipeline
 vars:
-  default_model: mock:echo
+  default_model: mock:echo?latency=600
 agents:
   intro:
     model: \${vars.default_model}
@@ -57,8 +57,9 @@ agents:
     model: \${vars.default_model}
     instructions: Research the history of the topic.
   science_researcher:
-    model: \${vars.default_model}
-    instructions: Research the science of the topic.
+    model: 'mock:tool?name=calculator&args={"expression":"299792458 / 1000"}&latency=500'
+    instructions: Research the science of the topic; compute figures with the calculator.
+    tools: [calculator]
   drafter:
     model: \${vars.default_model}
     instructions: Draft an article from both research notes.
@@ -91,15 +92,15 @@ const supportTriage: FlowTemplate = {
   document: `name: Support triage
 agents:
   triage:
-    model: mock:echo
+    model: mock:reply?text=billing&latency=500
     instructions: >-
       Decide who should answer. Reply with exactly one name: billing or technical.
     handoffs: [billing, technical]
   billing:
-    model: mock:echo
+    model: mock:echo?latency=700
     instructions: Answer questions about invoices, refunds and plans.
   technical:
-    model: mock:echo
+    model: mock:echo?latency=700
     instructions: Answer questions about errors, setup and integrations.
 swarm:
   type: handoff
