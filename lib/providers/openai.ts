@@ -187,7 +187,9 @@ export function createOpenAIProvider(credentials: Credentials): ModelProvider {
       } catch (error) {
         throw openAIErrorToModelError(error, request.signal);
       }
-      yield { type: "done", response: { content, toolCalls: calls.filter(Boolean), usage, finishReason } };
+      // Some compatible servers stream tool calls without ids; the engine needs one to pair results.
+      const toolCalls = calls.filter(Boolean).map((call, index) => (call.id ? call : { ...call, id: `call_${index}` }));
+      yield { type: "done", response: { content, toolCalls, usage, finishReason } };
     },
   };
 }

@@ -228,6 +228,27 @@ describe("openai provider, mid-stream failures", () => {
   });
 });
 
+describe("openai provider, compatible servers", () => {
+  it("gives streamed tool calls without ids an id the engine can pair results with", async () => {
+    const chunk = (delta: object, finish: string | null = null) => ({
+      data: { id: "x", object: "chat.completion.chunk", created: 1, model: "llama3", choices: [{ index: 0, delta, finish_reason: finish }] },
+    });
+    fake.enqueue({
+      kind: "sse",
+      events: [
+        chunk({ tool_calls: [{ index: 0, function: { name: "now", arguments: "{}" } }] }),
+        chunk({}, "tool_calls"),
+        { data: "[DONE]" },
+      ],
+    });
+    const chunks = await collect(provider().stream(request));
+    expect(chunks.at(-1)).toMatchObject({
+      type: "done",
+      response: { toolCalls: [{ id: "call_0", name: "now", arguments: "{}" }], usage: { totalTokens: 0 } },
+    });
+  });
+});
+
 describe("openai request mapping details", () => {
   it("sends max_completion_tokens to OpenAI itself, max_tokens to compatible servers", () => {
     const base = { model: "gpt-4o", messages: [], tools: [], maxTokens: 9 };

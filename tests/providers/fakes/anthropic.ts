@@ -110,11 +110,12 @@ export function anthropicStreamError(error: { type: string; message: string }): 
 
 export type FakeAnthropic = FakeServer & { baseURL: string };
 
-export async function startFakeAnthropic(): Promise<FakeAnthropic> {
+/** `port` 0 (the default) picks a free one. */
+export async function startFakeAnthropic(port = 0): Promise<FakeAnthropic> {
   const server = await startFakeServer((request) => {
     const body = request.body as { stream?: boolean } | undefined;
     const text = lastUserText(request.body);
     return body?.stream ? anthropicStream({ text: [text] }) : anthropicMessage({ text });
-  });
+  }, port);
   return { ...server, baseURL: server.url };
 }

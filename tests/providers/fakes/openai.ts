@@ -119,11 +119,12 @@ export const openaiContextLengthError = (): FakeResponse =>
 
 export type FakeOpenAI = FakeServer & { baseURL: string };
 
-export async function startFakeOpenAI(): Promise<FakeOpenAI> {
+/** `port` 0 (the default) picks a free one. */
+export async function startFakeOpenAI(port = 0): Promise<FakeOpenAI> {
   const server = await startFakeServer((request) => {
     const body = request.body as { stream?: boolean } | undefined;
     const text = lastUserText(request.body);
     return body?.stream ? openaiStream({ text: [text] }) : openaiCompletion({ content: text });
-  });
+  }, port);
   return { ...server, baseURL: `${server.url}/v1` };
 }

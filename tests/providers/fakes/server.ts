@@ -70,7 +70,10 @@ async function send(response: ServerResponse, fake: FakeResponse): Promise<void>
   }
 }
 
-export async function startFakeServer(fallback: (request: RecordedRequest) => FakeResponse): Promise<FakeServer> {
+export async function startFakeServer(
+  fallback: (request: RecordedRequest) => FakeResponse,
+  port = 0,
+): Promise<FakeServer> {
   const requests: RecordedRequest[] = [];
   const queue: FakeResponse[] = [];
   const server = createServer(async (req, res) => {
@@ -83,10 +86,13 @@ export async function startFakeServer(fallback: (request: RecordedRequest) => Fa
     requests.push(recorded);
     await send(res, queue.shift() ?? fallback(recorded));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", resolve);
+  });
+  const address = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${address.port}`,
     requests,
     enqueue: (...responses) => queue.push(...responses),
     reset: () => {
