@@ -1,4 +1,5 @@
 // Which database the app talks to, decided once from DATABASE_URL.
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 
 export type DatabaseConfig =
@@ -20,4 +21,9 @@ export function resolveDatabaseConfig(url: string | undefined = process.env.DATA
   }
   if (/^postgres(ql)?:\/\//.test(value)) return { provider: "postgresql", url: value };
   throw new Error("DATABASE_URL must be a file: URL (SQLite) or a postgres:// URL (PostgreSQL)");
+}
+
+/** Creates the folder of a SQLite file (SQLite creates the file, not its folder). */
+export function ensureSqliteFolder(filePath: string): void {
+  mkdirSync(/*turbopackIgnore: true*/ path.dirname(filePath), { recursive: true });
 }

@@ -2,6 +2,7 @@
 // create a new one from the schema (scripts/db-migrate.ts), and detect drift.
 import type { SchemaFilter } from "@prisma/schema-engine-wasm";
 import { type DatabaseConfig, resolveDatabaseConfig } from "./config.ts";
+import { withMigrationLock } from "./migrationLock.ts";
 import { loadMigrationList, loadSchemaFiles, projectRoot, writeMigration } from "./migrationFiles.ts";
 import { withSchemaEngine } from "./schemaEngine.ts";
 
@@ -13,10 +14,12 @@ export async function applyMigrations(
   root = projectRoot(),
 ): Promise<string[]> {
   const migrationsList = loadMigrationList(config.provider, root);
-  return withSchemaEngine(config, loadSchemaFiles(config.provider, root), async (engine) => {
-    const { appliedMigrationNames } = await engine.applyMigrations({ migrationsList, filters: NO_FILTER });
-    return appliedMigrationNames;
-  });
+  return withMigrationLock(config, () =>
+    withSchemaEngine(config, loadSchemaFiles(config.provider, root), async (engine) => {
+      const { appliedMigrationNames } = await engine.applyMigrations({ migrationsList, filters: NO_FILTER });
+      return appliedMigrationNames;
+    }),
+  );
 }
 
 /**

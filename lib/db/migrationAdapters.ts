@@ -1,8 +1,6 @@
 // Driver adapters for Prisma's wasm schema engine (migrations), with the fixes the
 // stock adapters need for it. Queries of the app use the stock adapters (client.ts).
 import { randomUUID } from "node:crypto";
-import { mkdirSync } from "node:fs";
-import path from "node:path";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import type {
@@ -11,7 +9,7 @@ import type {
   SqlQuery,
 } from "@prisma/driver-adapter-utils";
 import pg from "pg";
-import type { DatabaseConfig } from "./config.ts";
+import { type DatabaseConfig, ensureSqliteFolder } from "./config.ts";
 
 /** A factory that remembers what it opened, so the caller can close it all. */
 export interface TrackedAdapterFactory extends SqlMigrationAwareDriverAdapterFactory {
@@ -70,7 +68,7 @@ function delegate(adapter: SqlDriverAdapter, overrides: Partial<SqlDriverAdapter
 // SQLite: the engine replays each migration file on the shadow database through
 // executeRaw, and better-sqlite3 prepares one statement at a time.
 function sqliteFactory(filePath: string): TrackedAdapterFactory {
-  mkdirSync(/*turbopackIgnore: true*/ path.dirname(filePath), { recursive: true });
+  ensureSqliteFolder(filePath);
   const stock = new PrismaBetterSqlite3({ url: filePath });
   const fix = (adapter: SqlDriverAdapter) =>
     delegate(adapter, {

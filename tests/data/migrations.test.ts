@@ -1,6 +1,8 @@
+import { execFile } from "node:child_process";
 import { appendFileSync, cpSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client.ts";
 import { applyMigrations, diffMigrationsToSchema } from "@/lib/db/migrate.ts";
@@ -21,6 +23,27 @@ describe("committed migrations", () => {
     expect(migrationNames("postgresql")).toEqual(migrationNames("sqlite"));
     expect(migrationNames("sqlite").length).toBeGreaterThan(0);
   });
+});
+
+describe("applying migrations concurrently to one new SQLite file", () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "swarm-migrate-race-"));
+  const config = { provider: "sqlite", filePath: path.join(dir, "race.db") } as const;
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("applies each migration exactly once, within one process", async () => {
+    const results = await Promise.all([1, 2, 3].map(() => applyMigrations(config)));
+    expect(results.flat().sort()).toEqual(migrationNames("sqlite"));
+  });
+
+  it("applies each migration exactly once, across processes", async () => {
+    const env = { ...process.env, DATABASE_URL: `file:${path.join(dir, "processes.db")}`, START_AT: String(Date.now() + 4000) };
+    const script = path.resolve("tests/data/fixtures/applyMigrationsAt.ts");
+    const outputs = await Promise.all(
+      [1, 2, 3].map(() => promisify(execFile)(process.execPath, ["--import", "tsx", script], { env })),
+    );
+    const applied = outputs.flatMap(({ stdout }) => JSON.parse(stdout) as string[]);
+    expect(applied.sort()).toEqual(migrationNames("sqlite"));
+  }, 60_000);
 });
 
 describe.each(testDatabases())("migrations on $name", (database) => {
