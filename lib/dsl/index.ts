@@ -11,6 +11,8 @@ export type { ParseDocumentOptions, ParseDocumentResult } from "./parseDocument"
 export { serializeDocument } from "./serialize";
 export type { SerializeOptions } from "./serialize";
 export { documentToGraph, graphToDocument } from "./graph";
+export { buildSwarm, BuildError } from "./build";
+export type { BuildOptions } from "./build";
 export { findSecretLiterals, SecretLiteralError } from "./secrets";
 export type { SecretLiteral } from "./secrets";
 export { substitute } from "./substitute";

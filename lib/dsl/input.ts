@@ -75,12 +75,37 @@ function parseItem<T>(reader: Reader, schema: z.ZodType<T>, value: unknown, path
   return undefined;
 }
 
+/**
+ * A strict object field by field, so one bad field does not hide the rest of the item
+ * (the fields of these objects are all optional).
+ */
+function parseFields<T>(reader: Reader, schema: z.ZodObject, value: unknown, path: YamlPath, what: string): T | undefined {
+  if (value === undefined || value === null) return {} as T;
+  if (!isRecord(value)) {
+    reader.errors.push(reader.locate.error(`${what} must be a map`, path));
+    return undefined;
+  }
+  const fields = schema.shape as Record<string, z.ZodType>;
+  const parsed: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value)) {
+    const fieldSchema = fields[key];
+    if (!fieldSchema) {
+      reader.errors.push(reader.locate.error(`unknown key '${key}'`, [...path, key], reader.locate.atKey([...path, key])));
+      continue;
+    }
+    const result = fieldSchema.safeParse(field);
+    if (!result.success) reportZod(reader, [...path, key], result.error);
+    else if (result.data !== undefined) parsed[key] = result.data;
+  }
+  return parsed as T;
+}
+
 /** A map section: each key checked as a name, each value parsed on its own. */
 function readSection<T>(
   reader: Reader,
   raw: Record<string, unknown>,
   section: "agents" | "groups" | "swarms" | "layout",
-  schema: z.ZodType<T>,
+  parse: (value: unknown, path: YamlPath) => T | undefined,
 ): Map<string, T | undefined> | undefined {
   const value = raw[section];
   if (value === undefined || value === null) return undefined;
@@ -95,7 +120,7 @@ function readSection<T>(
       const hint = hasReference(key) ? "a name cannot be a ${...} reference" : Name.safeParse(key).error!.issues[0]!.message;
       reader.errors.push(reader.locate.error(`bad name '${key}': ${hint}`, path, reader.locate.atKey(path)));
     }
-    items.set(key, parseItem(reader, schema, item, path));
+    items.set(key, parse(item, path));
   }
   return items;
 }
@@ -119,10 +144,11 @@ function readStages(
   }));
   if (input.flow === undefined) {
     if (orderMembers.length > 0) return { stages: orderMembers.map((m) => [m.name]), members: orderMembers };
-    if (owner !== null || fallback.length === 0) {
-      reader.errors.push(locate.error("a swarm needs a flow (or an order)", path, locate.atKey(path)));
+    if (owner !== null) {
+      reader.errors.push(locate.error("a nested swarm needs a flow (or an order)", path, locate.atKey(path)));
       return { members: [] };
     }
+    if (fallback.length === 0) return { members: [] }; // no agents: reported once, elsewhere
     return { stages: fallback.map((m) => [m.name]), members: fallback };
   }
   const flowPath = [...path, "flow"];
@@ -137,7 +163,10 @@ function readStages(
     if (!(error instanceof FlowError)) throw error;
     const message = error.token ? `${error.reason} (at '${error.token}')` : error.reason;
     reader.errors.push(locate.error(`bad flow: ${message}`, flowPath, locate.inString(flowPath, error.offset)));
-    return { members: [] };
+    // Still count the names it holds as placed, so they are not also reported unused.
+    const names = [...input.flow.matchAll(/[A-Za-z_][A-Za-z0-9_-]*/g)];
+    const members = names.map((m) => ({ name: m[0], owner, path: flowPath, where: () => locate.inString(flowPath, m.index) }));
+    return { members: members.filter((m, i) => names.findIndex((n) => n[0] === m.name) === i) };
   }
   const members = parsed.refs.map((ref) => ({
     name: ref.name,
@@ -194,7 +223,9 @@ export function readDocument(value: unknown, locate: SourceLocator): ReadResult 
     } else definitions.set(name, { kind, path });
   };
 
-  const agents = readSection(reader, value, "agents", AgentInput);
+  const agents = readSection(reader, value, "agents", (item, path) =>
+    parseFields<z.infer<typeof AgentInput>>(reader, AgentInput, item, path, "an agent's settings"),
+  );
   if (!agents || agents.size === 0) reader.errors.push(locate.error("the document needs at least one agent under 'agents'", ["agents"]));
   for (const [name, input] of agents ?? []) {
     define(name, "agent", ["agents", name]);
@@ -212,7 +243,7 @@ export function readDocument(value: unknown, locate: SourceLocator): ReadResult 
     document.agents[name] = spec;
   }
 
-  const groups = readSection(reader, value, "groups", GroupSpec);
+  const groups = readSection(reader, value, "groups", (item, path) => parseItem(reader, GroupSpec, item, path));
   for (const [name, group] of groups ?? []) {
     define(name, "group", ["groups", name]);
     if (!group) continue;
@@ -242,7 +273,9 @@ export function readDocument(value: unknown, locate: SourceLocator): ReadResult 
     return spec;
   };
 
-  const swarms = readSection(reader, value, "swarms", SwarmInput);
+  const swarms = readSection(reader, value, "swarms", (item, path) =>
+    parseFields<SwarmInput>(reader, SwarmInput, item, path, "a swarm's settings"),
+  );
   for (const [name, input] of swarms ?? []) {
     define(name, "swarm", ["swarms", name]);
     if (!input) continue;
@@ -256,11 +289,11 @@ export function readDocument(value: unknown, locate: SourceLocator): ReadResult 
   const unheld: Placement[] = [...definitions]
     .filter(([name]) => !held.has(name))
     .map(([name, definition]) => ({ name, owner: null, path: definition.path, where: () => locate.atKey(definition.path) }));
-  const top = parseItem(reader, SwarmInput, value.swarm, ["swarm"]);
+  const top = parseFields<SwarmInput>(reader, SwarmInput, value.swarm, ["swarm"], "'swarm'");
   const topSpec = top && readSwarm(top, ["swarm"], null, unheld);
   if (topSpec) document.swarm = topSpec;
 
-  const layout = readSection(reader, value, "layout", LayoutEntry);
+  const layout = readSection(reader, value, "layout", (item, path) => parseItem(reader, LayoutEntry, item, path));
   for (const [name, entry] of layout ?? []) {
     if (!entry) continue;
     if (!definitions.has(name)) {

@@ -41,9 +41,7 @@ const AGENT_KEYS: readonly (keyof AgentSpec)[] = [
   "temperature",
   "max_tokens",
   "output_schema",
-  "api_key",
-  "base_url",
-  "credential",
+  "spawn",
 ];
 
 function pick<T extends object>(value: T, keys: readonly (keyof T)[]): Record<string, unknown> {

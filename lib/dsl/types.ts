@@ -6,6 +6,8 @@
  * `swarm.edges` become agents' `handoffs`, and `flow`/`order` become `flow` stages.
  * Values keep `${...}` references as written; they are resolved only to validate and to
  * build (lib/dsl/substitute.ts), so a secret from the environment never enters a model.
+ * Provider keys are not part of a document: they are the team's stored credentials or
+ * the server's environment (lib/providers).
  */
 import type { Edge, Node } from "@xyflow/react";
 import { z } from "zod";
@@ -18,7 +20,8 @@ export const Name = z.string().regex(FLOW_NAME_PATTERN, {
 export type Name = z.infer<typeof Name>;
 
 /** A whole-string `${ENV}` or `${vars.KEY}` reference, allowed wherever a value is. */
-export const Reference = z.string().regex(/^\$\{[^}]+\}$/, { error: "expected a ${...} reference" });
+const REFERENCE = /^\$\{[^}]+\}$/;
+export const Reference = z.string().regex(REFERENCE, { error: "expected a ${...} reference" });
 export type Reference = z.infer<typeof Reference>;
 
 export const SwarmMode = z.enum(["workflow", "handoff", "team"]);
@@ -29,9 +32,13 @@ export const Stages = z.array(z.array(Name).min(1)).min(1);
 export type Stages = z.infer<typeof Stages>;
 
 const positiveInt = z.number().int().positive();
-const countOrReference = z.union([positiveInt, Reference], {
-  error: "expected a positive whole number or a ${...} reference",
-});
+/** A value of `schema` or a whole `${...}` reference; `expected` names both in errors. */
+function orReference<T extends z.ZodType>(schema: T, expected: string) {
+  return z.union([schema, z.string().regex(REFERENCE, { error: `expected ${expected} or a \${...} reference` })], {
+    error: `expected ${expected} or a \${...} reference`,
+  });
+}
+const countOrReference = orReference(positiveInt, "a positive whole number");
 
 export const AgentSpec = z.strictObject({
   /** "provider:model"; providers: openai, anthropic, mock. */
@@ -42,18 +49,14 @@ export const AgentSpec = z.strictObject({
   /** Agents this one may hand off to (handoff swarms). */
   handoffs: z.array(Name).optional(),
   max_steps: countOrReference.optional(),
-  temperature: z
-    .union([z.number().min(0).max(2), Reference], { error: "expected a number from 0 to 2 or a ${...} reference" })
-    .optional(),
+  temperature: orReference(z.number().min(0).max(2), "a number from 0 to 2").optional(),
   max_tokens: countOrReference.optional(),
   /** JSON Schema of the structured final answer. */
   output_schema: z.record(z.string(), z.unknown()).optional(),
-  /** A `${ENV}` reference to a key; a literal key is refused (secrets.ts). */
-  api_key: z.string().optional(),
-  /** An OpenAI-compatible server (Ollama, vLLM, LM Studio). */
-  base_url: z.string().optional(),
-  /** The name of a stored team credential. */
-  credential: z.string().optional(),
+  /** Orchestration: a `spawn_agent` tool for background sub-agents. */
+  spawn: z
+    .union([z.boolean(), z.strictObject({ max_concurrent: positiveInt.optional(), max_agents: positiveInt.optional() })])
+    .optional(),
 });
 export type AgentSpec = z.infer<typeof AgentSpec>;
 

@@ -19,7 +19,8 @@ export type ValidateOptions = {
   tools?: ReadonlySet<string>;
 };
 
-const MODEL_STRING = /^([a-z][a-z0-9_-]*):(\S+)$/;
+// The model part may hold options with spaces ("mock:reply?text=Hello there").
+const MODEL_STRING = /^([a-z][a-z0-9_-]*):(\S.*)$/;
 
 /** Why `model` is not a usable "provider:model" string, or undefined when it is. */
 export function modelStringProblem(model: string): string | undefined {

@@ -37,9 +37,10 @@ const agentSpec: fc.Arbitrary<AgentSpec> = fc.record(
     temperature: fc.integer({ min: 0, max: 200 }).map((n) => n / 100),
     max_tokens: fc.integer({ min: 1, max: 100_000 }),
     output_schema: fc.constant({ type: "object", properties: { answer: { type: "string" } } }),
-    api_key: fc.constant("${OPENAI_API_KEY}"),
-    base_url: fc.constant("http://localhost:11434/v1"),
-    credential: fc.constantFrom("team-openai", "anthropic key"),
+    spawn: fc.oneof(
+      fc.boolean(),
+      fc.record({ max_concurrent: fc.integer({ min: 1, max: 8 }), max_agents: fc.integer({ min: 1, max: 32 }) }, { requiredKeys: [] }),
+    ),
   },
   { requiredKeys: [] },
 );

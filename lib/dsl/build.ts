@@ -1,0 +1,88 @@
+/**
+ * Document → the engine's objects (DESIGN §1): Agents, ParallelGroup / SerialGroup,
+ * nested swarms as SwarmNodes, and the top-level Swarm. References are resolved here,
+ * with the document's vars and the environment the caller passes (never implicitly).
+ */
+import { Agent, ParallelGroup, SerialGroup, Swarm, SwarmNode, type AnyTool, type SwarmMember } from "@/lib/engine";
+import { getTool } from "@/lib/tools";
+import { formatFlow } from "./flow";
+import { hasReference, substitute, type Env } from "./substitute";
+import type { FlowDocument, SwarmSpec } from "./types";
+
+export type BuildOptions = {
+  /** Values for `${ENV}` references; the CLI passes process.env, the app its own. */
+  env?: Env;
+  /** Tool lookup by name; default: the built-in catalog (lib/tools). */
+  tools?: (name: string) => AnyTool | undefined;
+};
+
+/** A document that is valid but cannot be built here: an unknown tool, an unset reference. */
+export class BuildError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "BuildError";
+  }
+}
+
+export function buildSwarm(document: FlowDocument, options: BuildOptions = {}): Swarm {
+  const context = { vars: document.vars, env: options.env };
+  const findTool = options.tools ?? getTool;
+
+  const resolved = (value: unknown, what: string): unknown => {
+    const result = substitute(value, context);
+    if (typeof result === "string" && hasReference(result)) throw new BuildError(`${what}: '${result}' is not set`);
+    return result;
+  };
+  const text = (value: unknown, what: string): string | undefined => (value === undefined ? undefined : String(resolved(value, what)));
+  const number = (value: unknown, what: string): number | undefined => {
+    if (value === undefined) return undefined;
+    const result = Number(resolved(value, what)); // Orbiter converts with int()/float() too
+    if (!Number.isFinite(result)) throw new BuildError(`${what}: '${String(value)}' is not a number`);
+    return result;
+  };
+
+  const buildAgent = (name: string): Agent => {
+    const spec = document.agents[name];
+    if (!spec) throw new BuildError(`'${name}' is not an agent`);
+    const where = `agent '${name}'`;
+    return new Agent({
+      name,
+      model: text(spec.model, `${where} model`),
+      instructions: text(spec.instructions, `${where} instructions`),
+      tools: (spec.tools ?? []).map((toolName) => {
+        const found = findTool(toolName);
+        if (!found) throw new BuildError(`${where}: unknown tool '${toolName}'`);
+        return found;
+      }),
+      handoffs: spec.handoffs,
+      outputSchema: spec.output_schema,
+      maxSteps: number(spec.max_steps, `${where} max_steps`),
+      temperature: number(spec.temperature, `${where} temperature`),
+      maxTokens: number(spec.max_tokens, `${where} max_tokens`),
+      spawn:
+        typeof spec.spawn === "object"
+          ? { maxConcurrent: spec.spawn.max_concurrent, maxAgents: spec.spawn.max_agents }
+          : spec.spawn,
+    });
+  };
+
+  const buildMember = (name: string): SwarmMember => {
+    const group = document.groups?.[name];
+    if (group?.type === "parallel") return new ParallelGroup({ name, agents: group.agents.map(buildAgent), separator: group.separator });
+    if (group?.type === "serial") return new SerialGroup({ name, agents: group.agents.map(buildAgent) });
+    const nested = document.swarms?.[name];
+    if (nested) return new SwarmNode({ name, swarm: buildSwarmOf(name, nested) });
+    return buildAgent(name);
+  };
+
+  const buildSwarmOf = (name: string, spec: SwarmSpec): Swarm =>
+    new Swarm({
+      name,
+      agents: spec.flow.flat().map(buildMember),
+      flow: formatFlow(spec.flow),
+      mode: spec.type,
+      maxHandoffs: number(spec.max_handoffs, `swarm '${name}' max_handoffs`),
+    });
+
+  return buildSwarmOf(document.name ?? "swarm", document.swarm);
+}
