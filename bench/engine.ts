@@ -10,12 +10,26 @@
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { z } from "zod";
-import { Agent, run as runEngine, Swarm, tool, type ModelProvider, type ModelRequest, type ModelResponse, type RunNode, type RunRecorder, type StreamChunk } from "@/lib/engine";
+import {
+  Agent,
+  run as runEngine,
+  Swarm,
+  tool,
+  type ModelProvider,
+  type ModelRequest,
+  type ModelResponse,
+  type RunNode,
+  type RunRecorder,
+  type StreamChunk,
+} from "@/lib/engine";
 
 const USAGE = { inputTokens: 10, outputTokens: 5, totalTokens: 15 };
 
 /** A zero-latency in-process model (or `latencyMs` of timer latency) deciding from the request. */
-function benchProvider(reply: (request: ModelRequest) => Omit<ModelResponse, "usage" | "finishReason">, latencyMs = 0): ModelProvider {
+function benchProvider(
+  reply: (request: ModelRequest) => Omit<ModelResponse, "usage" | "finishReason">,
+  latencyMs = 0,
+): ModelProvider {
   const complete = async (request: ModelRequest): Promise<ModelResponse> => {
     if (latencyMs) await new Promise((resolve) => setTimeout(resolve, latencyMs));
     const { content, toolCalls } = reply(request);
@@ -79,7 +93,12 @@ async function s1(): Promise<void> {
 }
 
 async function s2(): Promise<void> {
-  const ping = tool({ name: "ping", description: "", parameters: z.object({ n: z.number() }), execute: ({ n }) => n + 1 });
+  const ping = tool({
+    name: "ping",
+    description: "",
+    parameters: z.object({ n: z.number() }),
+    execute: ({ n }) => n + 1,
+  });
   const provider = benchProvider((request) => {
     const turns = request.messages.filter((m) => m.role === "tool").length;
     return turns < 20
@@ -124,6 +143,8 @@ async function s3(): Promise<void> {
   );
 }
 
+const signed = (n: number) => `${n >= 0 ? "+" : "−"}${Math.abs(n).toFixed(0)}`;
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function s4(): Promise<void> {
@@ -145,7 +166,7 @@ async function s4(): Promise<void> {
   gc();
   const leaked = process.memoryUsage().heapUsed - before;
   console.log(
-    `S4 heap after a 1,000-agent chain: +${(retained / 1024 / 1024).toFixed(2)} MB while its RunResult is held (${nodes} nodes, ${Math.round(retained / 1000)} B per agent); +${(leaked / 1024).toFixed(0)} KB after release`,
+    `S4 heap after a 1,000-agent chain: +${(retained / 1024 / 1024).toFixed(2)} MB while its RunResult is held (${nodes} nodes, ${Math.round(retained / 1000)} B per agent); ${signed(leaked / 1024)} KB after release (${leaked < retained / 10 ? "freed" : "NOT freed: leak?"})`,
   );
 }
 

@@ -2,7 +2,14 @@
  * The swarm runtime (DESIGN §1). Server-side: running resolves providers from
  * lib/providers, loaded on first use.
  */
-export { Agent, DEFAULT_MODEL, type AgentConfig, type Instructions, type InstructionsContext, type SpawnConfig } from "./agent";
+export {
+  Agent,
+  DEFAULT_MODEL,
+  type AgentConfig,
+  type Instructions,
+  type InstructionsContext,
+  type SpawnConfig,
+} from "./agent";
 export { tool, type Tool, type AnyTool, type ToolConfig, type ToolContext } from "./tool";
 export {
   EngineError,
@@ -18,7 +25,14 @@ export {
 } from "./errors";
 export { run, type RunResult, type RunOptions, type RunStream, type RunTarget } from "./run";
 export { Swarm, type SwarmConfig, type SwarmMode } from "./swarm";
-export { ParallelGroup, SerialGroup, SwarmNode, type SwarmMember, type ParallelGroupConfig, type ParallelResult } from "./groups";
+export {
+  ParallelGroup,
+  SerialGroup,
+  SwarmNode,
+  type SwarmMember,
+  type ParallelGroupConfig,
+  type ParallelResult,
+} from "./groups";
 export { HookPoint, type Hook, type HookContext, type HookRegistration } from "./hooks";
 export { EventBus, type EventHandler } from "./eventBus";
 export {

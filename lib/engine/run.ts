@@ -51,15 +51,31 @@ async function execute(ctx: RunContext, target: RunTarget, input: string): Promi
     ctx.succeed(root, result.output);
     const usage = state.usage;
     if (ctx.listening) {
-      ctx.emit({ type: "done", agentName: target.name, nodeId: root.id, output: result.output, usage, steps: state.iterations });
+      ctx.emit({
+        type: "done",
+        agentName: target.name,
+        nodeId: root.id,
+        output: result.output,
+        usage,
+        steps: state.iterations,
+      });
     }
-    return { output: result.output, messages: result.messages, usage, steps: state.iterations, state, parsed: result.parsed, subAgents: ctx.subAgents };
+    return {
+      output: result.output,
+      messages: result.messages,
+      usage,
+      steps: state.iterations,
+      state,
+      parsed: result.parsed,
+      subAgents: ctx.subAgents,
+    };
   } catch (caught) {
     // After a cancel or timeout the run rejects with that, whatever the failing node threw.
     const error = ctx.signal.aborted ? abortError(ctx.signal) : caught;
     ctx.fail(root, error, ctx.signal);
     state.closeOpenNodes(abortStatusOf(ctx.signal) ?? "failed", error);
-    if (ctx.listening) ctx.emit({ type: "error", agentName: target.name, nodeId: root.id, error: describeError(error) });
+    if (ctx.listening)
+      ctx.emit({ type: "error", agentName: target.name, nodeId: root.id, error: describeError(error) });
     throw error;
   } finally {
     ctx.dispose();

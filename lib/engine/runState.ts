@@ -22,7 +22,17 @@ import type { Message as MessageType, Usage as UsageType } from "./model";
 
 export const CURRENT_SCHEMA_VERSION = 1;
 
-export const RunNodeKind = z.enum(["run", "swarm", "stage", "group", "agent", "step", "tool_call", "delegation", "spawn"]);
+export const RunNodeKind = z.enum([
+  "run",
+  "swarm",
+  "stage",
+  "group",
+  "agent",
+  "step",
+  "tool_call",
+  "delegation",
+  "spawn",
+]);
 export type RunNodeKind = z.infer<typeof RunNodeKind>;
 
 export const RunNodeStatus = z.enum(["init", "running", "success", "failed", "timeout", "cancelled"]);
@@ -174,7 +184,7 @@ export class RunState {
 
   /** Adds a model call's usage to `node` and every ancestor. */
   addUsage(node: RunNode, usage: UsageType): void {
-    for (let current: RunNode | undefined = node; current; ) {
+    for (let current: RunNode | undefined = node; current;) {
       addUsageInto(current.usage, usage);
       this.updated(current);
       current = current.parentId === null ? undefined : this.nodes.get(current.parentId);

@@ -38,7 +38,8 @@ export class Swarm {
 
     const byName = new Map<string, SwarmMember>();
     for (const member of this.agents) {
-      if (byName.has(member.name)) throw new SwarmError(`Swarm "${this.name}" holds two members named "${member.name}"`);
+      if (byName.has(member.name))
+        throw new SwarmError(`Swarm "${this.name}" holds two members named "${member.name}"`);
       byName.set(member.name, member);
     }
     this.byName = byName;
@@ -64,10 +65,15 @@ export class Swarm {
 
   private checkAgentsOnly(): void {
     const lead = this.entry;
-    if (!(lead instanceof Agent)) throw new SwarmError(`Swarm "${this.name}" (${this.mode}): "${lead.name}" must be an agent`);
+    if (!(lead instanceof Agent))
+      throw new SwarmError(`Swarm "${this.name}" (${this.mode}): "${lead.name}" must be an agent`);
+    if (this.mode === "team" && this.agents.length < 2) {
+      throw new SwarmError(`Swarm "${this.name}" (team) needs a lead and at least one worker`);
+    }
     if (this.mode === "handoff") {
       for (const member of this.agents) {
-        if (!(member instanceof Agent)) throw new SwarmError(`Swarm "${this.name}" (handoff): "${member.name}" is not an agent`);
+        if (!(member instanceof Agent))
+          throw new SwarmError(`Swarm "${this.name}" (handoff): "${member.name}" is not an agent`);
       }
     }
   }

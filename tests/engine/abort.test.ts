@@ -57,12 +57,18 @@ describe("cancellation and timeout", () => {
   });
 
   it("marks running nodes timeout after timeoutMs and finished ones keep success", async () => {
-    const provider = new ScriptedProvider(byModel({ fast: [{ content: "f" }], slow: [{ content: "s", delayMs: 1000 }] }));
-    const swarm = new Swarm({ agents: [new Agent({ name: "fast", model: "mock:fast" }), new Agent({ name: "slow", model: "mock:slow" })] });
-    const nodes = new Map<string, RunNode>();
-    const error = await run(swarm, "x", { provider, timeoutMs: 50, recorder: { onNodeUpdated: (n) => void nodes.set(n.id, n) } }).catch(
-      (e: unknown) => e,
+    const provider = new ScriptedProvider(
+      byModel({ fast: [{ content: "f" }], slow: [{ content: "s", delayMs: 1000 }] }),
     );
+    const swarm = new Swarm({
+      agents: [new Agent({ name: "fast", model: "mock:fast" }), new Agent({ name: "slow", model: "mock:slow" })],
+    });
+    const nodes = new Map<string, RunNode>();
+    const error = await run(swarm, "x", {
+      provider,
+      timeoutMs: 50,
+      recorder: { onNodeUpdated: (n) => void nodes.set(n.id, n) },
+    }).catch((e: unknown) => e);
     expect((error as RunAbortedError).status).toBe("timeout");
     const byName = (kind: string, name: string) => [...nodes.values()].find((n) => n.kind === kind && n.name === name)!;
     expect(byName("agent", "fast").status).toBe("success");
@@ -73,7 +79,9 @@ describe("cancellation and timeout", () => {
 
   it("does not start when the signal is already aborted", async () => {
     const provider = new ScriptedProvider([{ content: "never" }]);
-    const error = await run(new Agent({ name: "a" }), "x", { provider, signal: AbortSignal.abort() }).catch((e: unknown) => e);
+    const error = await run(new Agent({ name: "a" }), "x", { provider, signal: AbortSignal.abort() }).catch(
+      (e: unknown) => e,
+    );
     expect((error as RunAbortedError).status).toBe("cancelled");
     expect(provider.calls).toHaveLength(0);
   });

@@ -23,10 +23,20 @@ describe("agent tool loop", () => {
       execute: async ({ text }) => ({ echoed: text }),
     });
     const provider = new ScriptedProvider([
-      { toolCalls: [{ name: "add", arguments: { a: 2, b: 3 } }, { name: "echo", arguments: { text: "x" } }] },
+      {
+        toolCalls: [
+          { name: "add", arguments: { a: 2, b: 3 } },
+          { name: "echo", arguments: { text: "x" } },
+        ],
+      },
       { content: "five" },
     ]);
-    const agent = new Agent({ name: "calc", model: "openai:gpt-4o-mini", instructions: "Be exact", tools: [add, echo] });
+    const agent = new Agent({
+      name: "calc",
+      model: "openai:gpt-4o-mini",
+      instructions: "Be exact",
+      tools: [add, echo],
+    });
     const result = await run(agent, "2+3?", { provider });
 
     expect(result.output).toBe("five");
@@ -113,7 +123,9 @@ describe("agent tool loop", () => {
   it("stops at maxSteps", async () => {
     let n = 0;
     const provider = new ScriptedProvider(() => ({ toolCalls: [{ name: "add", arguments: { a: n++, b: 0 } }] }));
-    const error = await run(new Agent({ name: "a", tools: [add], maxSteps: 4 }), "go", { provider }).catch((e: unknown) => e);
+    const error = await run(new Agent({ name: "a", tools: [add], maxSteps: 4 }), "go", { provider }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(AgentError);
     expect((error as Error).message).toContain("maxSteps (4)");
     expect(provider.calls).toHaveLength(4);
@@ -121,7 +133,9 @@ describe("agent tool loop", () => {
 
   it("detects a loop of identical tool calls", async () => {
     const provider = new ScriptedProvider([{ toolCalls: [{ name: "add", arguments: { a: 1, b: 1 } }] }]);
-    const error = await run(new Agent({ name: "a", tools: [add] }), "go", { provider, loopThreshold: 3 }).catch((e: unknown) => e);
+    const error = await run(new Agent({ name: "a", tools: [add] }), "go", { provider, loopThreshold: 3 }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(LoopError);
     expect((error as LoopError).count).toBe(3);
     expect((error as LoopError).signature).toBe('add:{"a":1,"b":1}');
@@ -185,7 +199,10 @@ describe("structured output", () => {
     const provider = new ScriptedProvider([{ content: '{"city":"Oslo","population":700000}' }]);
     const result = await run(new Agent({ name: "a", outputSchema: Answer }), "?", { provider });
     expect(result.parsed).toEqual({ city: "Oslo", population: 700000 });
-    expect(provider.calls[0]!.request.outputSchema?.schema).toMatchObject({ type: "object", required: ["city", "population"] });
+    expect(provider.calls[0]!.request.outputSchema?.schema).toMatchObject({
+      type: "object",
+      required: ["city", "population"],
+    });
   });
 
   it("accepts JSON Schema too", async () => {

@@ -28,7 +28,12 @@ describe("spawn_agent", () => {
       if (isSubAgent(request)) return subAgentScript(request, 40);
       orchestratorCalls++;
       if (orchestratorCalls === 1) {
-        return { toolCalls: ["t1", "t2", "t3", "t4", "fail-5"].map((topic) => ({ name: "spawn_agent", arguments: { purpose: "research", context: topic } })) };
+        return {
+          toolCalls: ["t1", "t2", "t3", "t4", "fail-5"].map((topic) => ({
+            name: "spawn_agent",
+            arguments: { purpose: "research", context: topic },
+          })),
+        };
       }
       if (orchestratorCalls === 2) return { toolCalls: [{ name: "wait_agents", arguments: {} }] };
       return { content: `summary of ${toolResults(request).at(-1)!.content}` };
@@ -39,13 +44,21 @@ describe("spawn_agent", () => {
     // spawn_agent answered at once, before any sub-agent ran
     const bossCalls = provider.calls.filter((c) => !isSubAgent(c.request));
     const spawned = toolResults(bossCalls[1]!.request).map((m) => JSON.parse(m.content));
-    expect(spawned).toEqual(["1", "2", "3", "4", "5"].map((n) => ({ agentId: `boss.sub-${n}`, status: "initializing" })));
+    expect(spawned).toEqual(
+      ["1", "2", "3", "4", "5"].map((n) => ({ agentId: `boss.sub-${n}`, status: "initializing" })),
+    );
 
     // bounded: never more than 2 sub-agents calling the model at once, but not one at a time either
     const subCalls = provider.calls.filter((c) => isSubAgent(c.request));
     expect(maxOverlap(subCalls)).toBe(2);
 
-    expect(result.subAgents.map((s) => s.status)).toEqual(["completed", "completed", "completed", "completed", "failed"]);
+    expect(result.subAgents.map((s) => s.status)).toEqual([
+      "completed",
+      "completed",
+      "completed",
+      "completed",
+      "failed",
+    ]);
     expect(result.subAgents[0]).toMatchObject({
       id: "boss.sub-1",
       purpose: "research",

@@ -25,7 +25,12 @@ describe("nextAction", () => {
   });
 
   it("completes on assistant text without tool calls", () => {
-    expect(nextAction([{ role: "user", content: "u" }, { role: "assistant", content: "fin", toolCalls: [] }])).toEqual({
+    expect(
+      nextAction([
+        { role: "user", content: "u" },
+        { role: "assistant", content: "fin", toolCalls: [] },
+      ]),
+    ).toEqual({
       type: "complete",
       output: "fin",
     });

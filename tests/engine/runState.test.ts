@@ -15,12 +15,26 @@ import {
 } from "@/lib/engine";
 import { byModel, lastInput, ScriptedProvider } from "./stubs";
 
-const ping = tool({ name: "ping", description: "", parameters: z.object({ n: z.number() }), execute: ({ n }) => `pong ${n}` });
+const ping = tool({
+  name: "ping",
+  description: "",
+  parameters: z.object({ n: z.number() }),
+  execute: ({ n }) => `pong ${n}`,
+});
 
 function scenario() {
   const provider = new ScriptedProvider(
     byModel({
-      a: [{ toolCalls: [{ name: "ping", arguments: { n: 1 } }, { name: "ping", arguments: { n: 2 } }], usage: { inputTokens: 7, outputTokens: 3, totalTokens: 10 } }, { content: "a done" }],
+      a: [
+        {
+          toolCalls: [
+            { name: "ping", arguments: { n: 1 } },
+            { name: "ping", arguments: { n: 2 } },
+          ],
+          usage: { inputTokens: 7, outputTokens: 3, totalTokens: 10 },
+        },
+        { content: "a done" },
+      ],
       b: (r) => ({ content: `b(${lastInput(r)})`, delayMs: 5 }),
       c: (r) => ({ content: `c(${lastInput(r)})`, usage: { inputTokens: 1, outputTokens: 1, totalTokens: 2 } }),
     }),
@@ -29,7 +43,10 @@ function scenario() {
     name: "top",
     agents: [
       new Agent({ name: "a", model: "mock:a", tools: [ping] }),
-      new ParallelGroup({ name: "g", agents: [new Agent({ name: "b", model: "mock:b" }), new Agent({ name: "c", model: "mock:c" })] }),
+      new ParallelGroup({
+        name: "g",
+        agents: [new Agent({ name: "b", model: "mock:b" }), new Agent({ name: "c", model: "mock:c" })],
+      }),
     ],
   });
   return { provider, swarm };

@@ -3,7 +3,8 @@ import { z } from "zod";
 import { Agent, ParallelGroup, run, RunAbortedError, Swarm, SwarmNode, tool, type StreamEvent } from "@/lib/engine";
 import { byModel, lastInput, ScriptedProvider, type ScriptHandler } from "./stubs";
 
-const agent = (name: string, tools = [] as ReturnType<typeof tool>[]) => new Agent({ name, model: `mock:${name}`, tools });
+const agent = (name: string, tools = [] as ReturnType<typeof tool>[]) =>
+  new Agent({ name, model: `mock:${name}`, tools });
 const wrap =
   (name: string, delayMs = 0): ScriptHandler =>
   (request) => ({ content: `${name} says ${lastInput(request)}`, delayMs });
@@ -21,9 +22,13 @@ describe("run.stream", () => {
     const stream = run.stream(agent("a", [ping]), "go", { provider });
     const events = await collect(stream);
     const types = new Set(events.map((e) => e.type));
-    for (const type of ["text", "tool_call", "tool_result", "step", "status", "usage", "done"]) expect(types).toContain(type);
+    for (const type of ["text", "tool_call", "tool_result", "step", "status", "usage", "done"])
+      expect(types).toContain(type);
     expect(events.every((e) => e.agentName === "a" || e.type === "status" || e.type === "done")).toBe(true);
-    const text = events.filter((e) => e.type === "text").map((e) => (e as { text: string }).text).join("");
+    const text = events
+      .filter((e) => e.type === "text")
+      .map((e) => (e as { text: string }).text)
+      .join("");
     expect(text).toBe("all good now");
     const result = await stream.result;
     // text is attached to the step node of the model call that produced it
@@ -40,12 +45,25 @@ describe("run.stream", () => {
       agents: [new ParallelGroup({ name: "g", agents: [agent("a"), agent("b")] }), new SwarmNode({ swarm: inner })],
     });
     const events = await collect(run.stream(swarm, "x", { provider }));
-    const textBy = (name: string) => events.filter((e) => e.type === "text" && e.agentName === name).map((e) => (e as { text: string }).text).join("");
+    const textBy = (name: string) =>
+      events
+        .filter((e) => e.type === "text" && e.agentName === name)
+        .map((e) => (e as { text: string }).text)
+        .join("");
     expect(textBy("a")).toBe("a says x");
     expect(textBy("b")).toBe("b says x");
     expect(textBy("c")).toBe("c says a says x\n\nb says x");
-    const statuses = events.filter((e) => e.type === "status").map((e) => `${(e as { kind: string }).kind}:${e.agentName}:${(e as { status: string }).status}`);
-    for (const s of ["group:g:running", "group:g:success", "swarm:inner:running", "swarm:inner:success", "agent:c:success", "run:swarm:success"]) {
+    const statuses = events
+      .filter((e) => e.type === "status")
+      .map((e) => `${(e as { kind: string }).kind}:${e.agentName}:${(e as { status: string }).status}`);
+    for (const s of [
+      "group:g:running",
+      "group:g:success",
+      "swarm:inner:running",
+      "swarm:inner:success",
+      "agent:c:success",
+      "run:swarm:success",
+    ]) {
       expect(statuses).toContain(s);
     }
   });

@@ -19,9 +19,7 @@ describe("workflow", () => {
   });
 
   it("runs a parallel stage (a | b) concurrently and joins with a blank line", async () => {
-    const provider = new ScriptedProvider(
-      byModel({ s: wrap("s"), a: wrap("a", 50), b: wrap("b", 50), j: wrap("j") }),
-    );
+    const provider = new ScriptedProvider(byModel({ s: wrap("s"), a: wrap("a", 50), b: wrap("b", 50), j: wrap("j") }));
     const swarm = new Swarm({ agents: ["s", "a", "b", "j"].map((n) => echoAgent(n)), flow: "s >> (a | b) >> j" });
     const result = await run(swarm, "x", { provider });
     expect(result.output).toBe("j(a(s(x))\n\nb(s(x)))");
@@ -64,7 +62,10 @@ describe("workflow", () => {
 describe("handoff", () => {
   it("passes control when the whole trimmed output names a handoff target, with the history", async () => {
     const provider = new ScriptedProvider(
-      byModel({ triage: [{ content: "  billing \n" }], billing: (r) => ({ content: `refund for ${r.messages.length} msgs` }) }),
+      byModel({
+        triage: [{ content: "  billing \n" }],
+        billing: (r) => ({ content: `refund for ${r.messages.length} msgs` }),
+      }),
     );
     const triage = new Agent({ name: "triage", model: "mock:triage", instructions: "route", handoffs: ["billing"] });
     const billing = new Agent({ name: "billing", model: "mock:billing", instructions: "pay" });
@@ -104,13 +105,27 @@ describe("handoff", () => {
 });
 
 describe("team", () => {
+  it("needs at least one worker", () => {
+    expect(() => new Swarm({ mode: "team", agents: [echoAgent("lead")] })).toThrow(SwarmError);
+  });
+
   it("gives the lead a delegate_to_<worker> tool whose result is the worker's output", async () => {
     const provider = new ScriptedProvider(
       byModel({
         lead: (request, i) =>
           i === 0
-            ? { toolCalls: [{ name: "delegate_to_writer", arguments: { task: "write a haiku" } }, { name: "delegate_to_team", arguments: { task: "t" } }] }
-            : { content: `lead got: ${request.messages.filter((m) => m.role === "tool").map((m) => m.content).join(" + ")}` },
+            ? {
+                toolCalls: [
+                  { name: "delegate_to_writer", arguments: { task: "write a haiku" } },
+                  { name: "delegate_to_team", arguments: { task: "t" } },
+                ],
+              }
+            : {
+                content: `lead got: ${request.messages
+                  .filter((m) => m.role === "tool")
+                  .map((m) => m.content)
+                  .join(" + ")}`,
+              },
         writer: wrap("writer", 30),
         p: wrap("p", 30),
         q: wrap("q", 30),

@@ -101,7 +101,9 @@ async function agentLoop(
   const toolsByName = new Map(tools.map((runnable) => [runnable.tool.name, runnable]));
   const definitions = tools.map((runnable) => toToolDefinition(runnable.tool));
   const validator = agent.outputSchema ? toZodSchema(agent.outputSchema) : undefined;
-  const outputSchema = agent.outputSchema ? { name: `${agentName}_output`, schema: toJsonSchema(agent.outputSchema) } : undefined;
+  const outputSchema = agent.outputSchema
+    ? { name: `${agentName}_output`, schema: toJsonSchema(agent.outputSchema) }
+    : undefined;
   const loops = new LoopDetector(agentName, ctx.loopThreshold);
 
   let steps = 0;
@@ -122,7 +124,8 @@ async function agentLoop(
         if (!validator) return { output: action.output };
         const check = checkOutput(validator, action.output);
         if (check.ok) return { output: action.output, parsed: check.value };
-        if (schemaRetried) throw new AgentError(agentName, `the final answer does not match the output schema: ${check.problem}`);
+        if (schemaRetried)
+          throw new AgentError(agentName, `the final answer does not match the output schema: ${check.problem}`);
         // One second chance: tell the model what was wrong.
         schemaRetried = true;
         history.push({
@@ -136,17 +139,27 @@ async function agentLoop(
         const signature = loops.record(action.toolCalls);
         const parent = openStep?.node ?? node;
         if (openStep) ctx.state.annotate(openStep.node, { signature });
-        const results = await executeToolCalls(ctx, { agentName, tools: toolsByName, hooks, parent, signal }, action.toolCalls);
+        const results = await executeToolCalls(
+          ctx,
+          { agentName, tools: toolsByName, hooks, parent, signal },
+          action.toolCalls,
+        );
         history.push(...results);
         if (openStep) ctx.succeed(openStep.node, openStep.content, agentName);
         openStep = undefined;
         continue;
       }
 
-      if (steps >= agent.maxSteps) throw new AgentError(agentName, `no final answer within maxSteps (${agent.maxSteps})`);
+      if (steps >= agent.maxSteps)
+        throw new AgentError(agentName, `no final answer within maxSteps (${agent.maxSteps})`);
       steps++;
       const step = ctx.state.createNode("step", agentName, node.id, {
-        metadata: { model: agent.model, step: steps, historyLength: history.length, newMessages: history.slice(attributed) },
+        metadata: {
+          model: agent.model,
+          step: steps,
+          historyLength: history.length,
+          newMessages: history.slice(attributed),
+        },
       });
       ctx.start(step, agentName);
       openStep = { node: step, content: "" };
@@ -162,7 +175,11 @@ async function agentLoop(
       await fireHooks(hooks, { point: HookPoint.PRE_LLM_CALL, agentName, nodeId: step.id, request, messages: history });
       const { response, retries } = await callModel(ctx, { agentName, nodeId: step.id, provider }, request, signal);
       ctx.state.iterations++;
-      const assistant: AssistantMessage = { role: "assistant", content: response.content, toolCalls: response.toolCalls };
+      const assistant: AssistantMessage = {
+        role: "assistant",
+        content: response.content,
+        toolCalls: response.toolCalls,
+      };
       history.push(assistant);
       attributed = history.length;
       openStep.content = response.content;
@@ -175,7 +192,14 @@ async function agentLoop(
       ctx.state.addUsage(step, response.usage);
       if (ctx.listening) {
         ctx.emit({ type: "usage", agentName, nodeId: step.id, usage: response.usage, total: ctx.state.usage });
-        ctx.emit({ type: "step", agentName, nodeId: step.id, step: steps, content: response.content, toolCalls: response.toolCalls });
+        ctx.emit({
+          type: "step",
+          agentName,
+          nodeId: step.id,
+          step: steps,
+          content: response.content,
+          toolCalls: response.toolCalls,
+        });
       }
       await fireHooks(hooks, { point: HookPoint.POST_LLM_CALL, agentName, nodeId: step.id, response });
       if (response.toolCalls.length === 0) {

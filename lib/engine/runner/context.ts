@@ -75,7 +75,10 @@ export class RunContext {
     }
     if (options.timeoutMs !== undefined) {
       const ms = options.timeoutMs;
-      const timer = setTimeout(() => this.controller.abort(new RunAbortedError("timeout", `run timed out after ${ms} ms`)), ms);
+      const timer = setTimeout(
+        () => this.controller.abort(new RunAbortedError("timeout", `run timed out after ${ms} ms`)),
+        ms,
+      );
       this.cleanups.push(() => clearTimeout(timer));
     }
   }

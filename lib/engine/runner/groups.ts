@@ -19,7 +19,12 @@ export type ParallelSpec = Pick<ParallelGroup, "name" | "separator" | "aggregate
  * Same input to every member, all at once; outputs joined in member order. The first
  * failure cancels the other members and fails the whole (GroupError with the cause).
  */
-export async function runParallel(ctx: RunContext, spec: ParallelSpec, input: string, scope: Scope): Promise<MemberResult> {
+export async function runParallel(
+  ctx: RunContext,
+  spec: ParallelSpec,
+  input: string,
+  scope: Scope,
+): Promise<MemberResult> {
   const node = ctx.state.createNode(spec.kind, spec.name, scope.parentId, { input, metadata: { parallel: true } });
   ctx.start(node);
   const { controller, dispose } = childController(scope.signal);
@@ -57,11 +62,21 @@ export async function runParallel(ctx: RunContext, spec: ParallelSpec, input: st
 }
 
 /** Members one after another, each output the next input. */
-export async function runSerial(ctx: RunContext, group: SerialGroup, input: string, scope: Scope): Promise<MemberResult> {
+export async function runSerial(
+  ctx: RunContext,
+  group: SerialGroup,
+  input: string,
+  scope: Scope,
+): Promise<MemberResult> {
   const node = ctx.state.createNode("group", group.name, scope.parentId, { input, metadata: { parallel: false } });
   ctx.start(node);
   try {
-    const results = await runChain(ctx, group.agents.map((member) => [member]), input, { ...scope, parentId: node.id });
+    const results = await runChain(
+      ctx,
+      group.agents.map((member) => [member]),
+      input,
+      { ...scope, parentId: node.id },
+    );
     const last = results.at(-1)!;
     ctx.succeed(node, last.output);
     return combine(last.output, results, last.messages);

@@ -3,6 +3,7 @@
  * are retried up to `maxRetries` times after `retryAfterMs` or `2^attempt × retryBaseMs`;
  * anything else (context length, auth, non-ModelError) fails at once. Either way the
  * failure reaches the agent as an AgentError whose `cause` is the provider's error.
+ * A streamed call that fails midway is retried whole: its text events may repeat.
  */
 import { AgentError } from "../errors";
 import { isModelError, type ModelProvider, type ModelRequest, type ModelResponse } from "../model";

@@ -16,7 +16,13 @@ import { runMember } from "./members";
 import type { RunnableTool } from "./toolExecution";
 import type { MemberResult, Scope } from "./types";
 
-export async function runSwarm(ctx: RunContext, swarm: Swarm, input: string, scope: Scope, name = swarm.name): Promise<MemberResult> {
+export async function runSwarm(
+  ctx: RunContext,
+  swarm: Swarm,
+  input: string,
+  scope: Scope,
+  name = swarm.name,
+): Promise<MemberResult> {
   const node = ctx.state.createNode("swarm", name, scope.parentId, { input, metadata: { mode: swarm.mode } });
   ctx.start(node);
   const inner: Scope = { parentId: node.id, signal: scope.signal };
@@ -72,7 +78,8 @@ async function runTeam(ctx: RunContext, swarm: Swarm, input: string, scope: Scop
       name: `delegate_to_${worker.name}`,
       description: `Give a task to "${worker.name}" and get its answer back.`,
       parameters: z.object({ task: z.string().describe("The task, with everything the worker needs to know") }),
-      execute: async ({ task }, { nodeId, signal }) => (await runMember(ctx, worker, task, { parentId: nodeId, signal })).output,
+      execute: async ({ task }, { nodeId, signal }) =>
+        (await runMember(ctx, worker, task, { parentId: nodeId, signal })).output,
     }),
   }));
   return runAgent(ctx, lead, { text: input }, scope, { extraTools: delegations });

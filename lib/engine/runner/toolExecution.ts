@@ -24,7 +24,11 @@ export type ToolBatch = {
   signal: AbortSignal;
 };
 
-export async function executeToolCalls(ctx: RunContext, batch: ToolBatch, calls: readonly ToolCall[]): Promise<ToolMessage[]> {
+export async function executeToolCalls(
+  ctx: RunContext,
+  batch: ToolBatch,
+  calls: readonly ToolCall[],
+): Promise<ToolMessage[]> {
   const settled = await Promise.allSettled(calls.map((call) => executeToolCall(ctx, batch, call)));
   const failure = settled.find((result) => result.status === "rejected");
   if (failure) throw failure.reason;
