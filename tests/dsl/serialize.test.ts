@@ -1,0 +1,76 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { documentToGraph, graphToDocument, parseDocument, SecretLiteralError, serializeDocument } from "@/lib/dsl";
+import type { AgentNode } from "@/lib/dsl";
+
+const documentOf = (text: string) => {
+  const { document, errors } = parseDocument(text);
+  if (!document) throw new Error(JSON.stringify(errors));
+  return document;
+};
+
+describe("serializeDocument", () => {
+  it("writes the canonical form: fixed key order, tree order, block scalars for long instructions", () => {
+    const text = [
+      "swarm: { flow: 'b>>a', type: workflow }",
+      "agents:",
+      "  a: { temperature: 0.5, instructions: 'Short.', model: 'mock:echo' }",
+      `  b: { instructions: "${"A long instruction that goes on and on. ".repeat(3).trim()}", tools: [calculator] }`,
+      "name: demo",
+    ].join("\n");
+    expect(serializeDocument(documentOf(text))).toBe(
+      [
+        "name: demo",
+        "",
+        "agents:",
+        "  b:",
+        "    instructions: >-",
+        "      A long instruction that goes on and on. A long instruction that goes on",
+        "      and on. A long instruction that goes on and on.",
+        "    tools: [ calculator ]",
+        "  a:",
+        "    model: mock:echo",
+        "    instructions: Short.",
+        "    temperature: 0.5",
+        "",
+        "swarm:",
+        "  type: workflow",
+        "  flow: b >> a",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("keeps the user's comments when a canvas edit is written back over the original", () => {
+    const original = readFileSync("examples/orbiter-agents.yaml", "utf8");
+    const graph = documentToGraph(documentOf(original));
+    const writer = graph.nodes.find((n): n is AgentNode => n.id === "writer")!;
+    writer.data = { ...writer.data, temperature: 0.9 };
+    writer.position = { x: 400, y: 20 };
+    const text = serializeDocument(graphToDocument(graph), { original });
+
+    expect(text).toContain("# Variable substitution:");
+    expect(text).toContain('model: "${vars.default_model}"');
+    expect(text).toMatch(/writer:\n {4}model: "\$\{vars\.default_model\}"\n.*\n {4}temperature: 0\.9\n/);
+    expect(text).toContain("layout:\n  writer: { x: 400, y: 20 }");
+    expect(text).not.toContain("order:"); // the flow says the same; the canonical model has no order
+    expect(documentOf(text).agents.writer!.temperature).toBe(0.9);
+  });
+
+  it("keeps `system_prompt` where the original used it", () => {
+    const original = "agents:\n  a:\n    # why this prompt\n    system_prompt: Be brief.\n    model: mock:echo\n";
+    const document = documentOf(original);
+    document.agents.a!.model = "mock:reply?text=hi";
+    expect(serializeDocument(document, { original })).toBe(
+      "agents:\n  a:\n    # why this prompt\n    system_prompt: Be brief.\n    model: mock:reply?text=hi\n\nswarm:\n  type: workflow\n  flow: a\n",
+    );
+  });
+
+  it("refuses to write a literal key", () => {
+    const document = documentOf("agents:\n  a: {}\n");
+    document.vars = { openai_api_key: "sk-abcdefghijklmnopqrstuvwxyz0123456789" };
+    expect(() => serializeDocument(document)).toThrow(SecretLiteralError);
+    document.vars = { openai_api_key: "${OPENAI_API_KEY}" };
+    expect(serializeDocument(document)).toContain("openai_api_key: ${OPENAI_API_KEY}");
+  });
+});
