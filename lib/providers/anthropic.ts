@@ -35,7 +35,7 @@ function toolInput(argumentsText: string): Record<string, unknown> {
 function toBlocks(message: Exclude<Message, { role: "system" }>): ContentBlockParam[] {
   switch (message.role) {
     case "user":
-      return [{ type: "text", text: message.content }];
+      return message.content ? [{ type: "text", text: message.content }] : [];
     case "assistant":
       return [
         ...(message.content ? [{ type: "text" as const, text: message.content }] : []),
@@ -61,17 +61,20 @@ function toBlocks(message: Exclude<Message, { role: "system" }>): ContentBlockPa
 /**
  * System messages become the `system` parameter; tool results travel in user turns;
  * consecutive turns of one role are merged, since the API wants them alternating and
- * all results of one assistant turn in the next user turn.
+ * all results of one assistant turn in the next user turn; empty messages are dropped.
  */
 export function toAnthropicMessages(messages: readonly Message[]): { system?: string; messages: MessageParam[] } {
   const system = messages.filter((message) => message.role === "system").map((message) => message.content);
   const turns: { role: "user" | "assistant"; content: ContentBlockParam[] }[] = [];
   for (const message of messages) {
     if (message.role === "system") continue;
+    // The API rejects empty text blocks and empty turns.
+    const blocks = toBlocks(message);
+    if (blocks.length === 0) continue;
     const role = message.role === "assistant" ? "assistant" : "user";
     const previous = turns.at(-1);
-    if (previous?.role === role) previous.content.push(...toBlocks(message));
-    else turns.push({ role, content: toBlocks(message) });
+    if (previous?.role === role) previous.content.push(...blocks);
+    else turns.push({ role, content: blocks });
   }
   return { ...(system.length > 0 && { system: system.join("\n\n") }), messages: turns };
 }

@@ -24,7 +24,7 @@
  */
 import { z } from "zod";
 import type { Message, ModelRequest } from "@/lib/engine/model";
-import { createScriptedProvider, ScriptStep, type ScriptedProvider } from "./scripted";
+import { createScriptedProvider, ModelErrorKindSchema, type ScriptedProvider, type ScriptStep } from "./scripted";
 
 const latency = z.coerce.number().int().min(0).max(600_000).default(0);
 
@@ -53,7 +53,7 @@ export const MockModelSpec = z.discriminatedUnion("behaviour", [
   z.strictObject({
     behaviour: z.literal("fail"),
     latency,
-    kind: ScriptStep.shape.fail.unwrap().shape.kind,
+    kind: ModelErrorKindSchema,
     message: z.string().optional(),
     retry_after: z.coerce.number().int().min(0).optional(),
     times: z.coerce.number().int().min(1).optional(),

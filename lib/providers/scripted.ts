@@ -14,7 +14,7 @@ import {
 import { sleep } from "./sleep";
 import { roughUsage } from "./tokens";
 
-const ModelErrorKindSchema = z.enum([
+export const ModelErrorKindSchema = z.enum([
   "rate_limit",
   "server",
   "network",

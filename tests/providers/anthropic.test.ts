@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ModelError, type ModelRequest, type StreamChunk } from "@/lib/engine/model";
 import { getProvider } from "@/lib/providers";
+import { toAnthropicMessages } from "@/lib/providers/anthropic";
 import {
   anthropicError,
   anthropicMessage,
@@ -195,6 +196,24 @@ describe("anthropic provider, errors", () => {
     const pending = collect(provider().stream({ ...request, signal: controller.signal }));
     setTimeout(() => controller.abort(new Error("user cancelled")), 20);
     await expect(pending).rejects.toThrow("user cancelled");
+  });
+});
+
+describe("toAnthropicMessages", () => {
+  it("drops empty messages and merges the turns around them", () => {
+    expect(
+      toAnthropicMessages([
+        { role: "user", content: "first" },
+        { role: "assistant", content: "", toolCalls: [] },
+        { role: "user", content: "" },
+        { role: "user", content: "second" },
+        { role: "system", content: "A" },
+        { role: "system", content: "B" },
+      ]),
+    ).toEqual({
+      system: "A\n\nB",
+      messages: [{ role: "user", content: [{ type: "text", text: "first" }, { type: "text", text: "second" }] }],
+    });
   });
 });
 
