@@ -1,5 +1,5 @@
 /** A saved document → the engine's Swarm, with the document's problems as one readable error. */
-import { buildSwarm, parseDocument } from "@/lib/dsl";
+import { BuildError, buildSwarm, parseDocument } from "@/lib/dsl";
 import type { Swarm } from "@/lib/engine";
 
 export class FlowCompileError extends Error {
@@ -15,5 +15,11 @@ export function compileFlow(documentText: string): Swarm {
     const problems = parsed.errors.map((error) => `line ${error.line}:${error.column} ${error.message}`);
     throw new FlowCompileError(`The flow document has errors: ${problems.join("; ")}`);
   }
-  return buildSwarm(parsed.document);
+  try {
+    // No env: a document must not pull server environment variables (secrets) into a run.
+    return buildSwarm(parsed.document);
+  } catch (error) {
+    if (error instanceof BuildError) throw new FlowCompileError(error.message);
+    throw error;
+  }
 }

@@ -1,0 +1,35 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { can } from "@/lib/auth/permissions";
+import { NotFoundError } from "@/lib/data/errors";
+import { getRun, lastRunEventSeq, listRunNodes } from "@/lib/data/runs";
+import { currentWorkspace } from "@/app/_lib/workspace";
+import { RunView } from "../_components/run-view";
+import "../_components/runs.css";
+
+export const dynamic = "force-dynamic";
+
+type Props = { params: Promise<{ id: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { id } = await params;
+  const { teamId } = await currentWorkspace();
+  const run = await getRun(teamId, id).catch(() => null);
+  return { title: run ? `Run of ${run.flowName}` : "Run not found" };
+}
+
+export default async function RunPage({ params }: Props) {
+  const { id } = await params;
+  const workspace = await currentWorkspace();
+  try {
+    // The event seq is read before the nodes: events after it replay onto a state at least that new.
+    const lastSeq = await lastRunEventSeq(id);
+    const run = await getRun(workspace.teamId, id);
+    const nodes = await listRunNodes(workspace.teamId, id);
+    const header = { status: run.status, error: run.error, output: run.output, totals: run.totals };
+    return <RunView run={run} initial={{ header, nodes, lastSeq }} canRun={can(workspace.role, "flow", "run")} />;
+  } catch (error) {
+    if (error instanceof NotFoundError) notFound();
+    throw error;
+  }
+}

@@ -1,0 +1,154 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import type { Message } from "@/lib/engine/model";
+import { formatCost, formatDuration } from "@/lib/runs/format";
+import type { RunNodeDetail, RunNodeSummary } from "@/lib/runs/types";
+import { StatusBadge } from "./status-badge";
+
+type Loaded = { node: RunNodeDetail; conversation: Message[] | null };
+
+/**
+ * The selected node in full: error, input, output, a model call's conversation with its
+ * tool calls, a tool call's arguments and result. Reloaded when the node changes.
+ */
+export function NodeDetail({ runId, node, liveText }: { runId: string; node: RunNodeSummary | undefined; liveText?: string }) {
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const nodeId = node?.id;
+  // Changes whenever the node does (its object identity changes more often than that).
+  const version = node ? `${node.status}:${node.endedAt}:${node.usage.totalTokens}` : "";
+
+  useEffect(() => {
+    if (!nodeId) return;
+    const controller = new AbortController();
+    fetch(`/api/runs/${encodeURIComponent(runId)}/nodes/${encodeURIComponent(nodeId)}`, { signal: controller.signal })
+      .then(async (response) => {
+        if (!response.ok) throw new Error(((await response.json()) as { error?: string }).error ?? response.statusText);
+        setLoaded((await response.json()) as Loaded);
+        setError(null);
+      })
+      .catch((caught: unknown) => {
+        if (!controller.signal.aborted) setError(caught instanceof Error ? caught.message : String(caught));
+      });
+    return () => controller.abort();
+  }, [runId, nodeId, version]);
+
+  if (!node) {
+    return (
+      <aside className="card panel node-detail" aria-label="Node details">
+        <p className="muted">Select a row of the timeline to see its input, output, messages and errors.</p>
+      </aside>
+    );
+  }
+  const detail = loaded?.node.id === node.id ? loaded : null;
+
+  return (
+    <aside className="card panel node-detail" aria-label="Node details">
+      <div className="toolbar" style={{ justifyContent: "space-between" }}>
+        <h2 style={{ margin: 0 }}>
+          <span className="muted" style={{ fontWeight: 400 }}>{node.kind === "step" ? "model call" : node.kind.replace("_", " ")} </span>
+          {node.name}
+        </h2>
+        <StatusBadge status={node.status} />
+      </div>
+      <dl>
+        <dt>Duration</dt>
+        <dd>{formatDuration(node.durationMs)}</dd>
+        {node.model ? (
+          <>
+            <dt>Model</dt>
+            <dd>{node.model}</dd>
+          </>
+        ) : null}
+        <dt>Tokens</dt>
+        <dd>
+          {node.usage.inputTokens} in · {node.usage.outputTokens} out · {node.usage.totalTokens} total
+        </dd>
+        {node.costUsd > 0 ? (
+          <>
+            <dt>Cost</dt>
+            <dd>{formatCost(node.costUsd)}</dd>
+          </>
+        ) : null}
+        {typeof detail?.node.metadata.retries === "number" && detail.node.metadata.retries > 0 ? (
+          <>
+            <dt>Retries</dt>
+            <dd>{detail.node.metadata.retries}</dd>
+          </>
+        ) : null}
+      </dl>
+      {node.error ? (
+        <div className="node-error" role="alert">
+          <b>{node.error.name}</b>: {node.error.message}
+        </div>
+      ) : null}
+      {error ? <div className="alert error">{error}</div> : null}
+      {liveText ? (
+        <>
+          <h3 className="message-role">Streaming</h3>
+          <pre aria-label="Streaming output">{liveText}</pre>
+        </>
+      ) : null}
+      {detail ? <Payloads detail={detail} /> : !error ? <p className="muted">Loading…</p> : null}
+    </aside>
+  );
+}
+
+function Payloads({ detail }: { detail: Loaded }) {
+  const { node, conversation } = detail;
+  const isTool = node.kind === "tool_call" || node.kind === "delegation" || node.kind === "spawn";
+  return (
+    <>
+      {conversation && conversation.length > 0 ? (
+        <section aria-label="Messages">
+          <h3 className="message-role">Messages</h3>
+          {conversation.map((message, i) => (
+            <MessageView key={i} message={message} />
+          ))}
+        </section>
+      ) : null}
+      {node.input !== null && !conversation ? (
+        <>
+          <h3 className="message-role">{isTool ? "Arguments" : "Input"}</h3>
+          <pre>{isTool ? prettyJson(node.input) : node.input}</pre>
+        </>
+      ) : null}
+      {node.output !== null && !conversation ? (
+        <>
+          <h3 className="message-role">{isTool ? "Result" : "Output"}</h3>
+          <pre>{node.output}</pre>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+function MessageView({ message }: { message: Message }) {
+  const error = message.role === "tool" && message.error;
+  return (
+    <div className={`message message-${message.role}${error ? " error" : ""}`}>
+      <div className="message-role">
+        {message.role}
+        {message.role === "tool" ? ` · ${message.toolName}${error ? " · error" : ""}` : ""}
+      </div>
+      {message.content ? <div style={{ whiteSpace: "pre-wrap", wordBreak: "break-word" }}>{message.content}</div> : null}
+      {message.role === "assistant" && message.toolCalls.length > 0
+        ? message.toolCalls.map((call) => (
+            <div key={call.id}>
+              <span className="badge">tool call</span> <code>{call.name}</code>
+              <pre>{prettyJson(call.arguments)}</pre>
+            </div>
+          ))
+        : null}
+    </div>
+  );
+}
+
+function prettyJson(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}

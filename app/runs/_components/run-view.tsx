@@ -1,0 +1,140 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useMemo, useState, useTransition } from "react";
+import { ActionErrorAlert } from "@/app/_components/action-error";
+import type { ActionError } from "@/app/_lib/action-result";
+import { formatCost, formatDuration, formatTokens } from "@/lib/runs/format";
+import { isFinishedRunStatus, type RunDetail } from "@/lib/runs/types";
+import { cancelRunAction, rerunAction } from "../actions";
+import { NodeDetail } from "./node-detail";
+import { RunTimeline } from "./run-timeline";
+import { SelectionProvider, useSelection } from "./selection-context";
+import { StatusBadge } from "./status-badge";
+import { useLiveRun, useNow, type LiveRunInitial } from "./use-live-run";
+
+type Props = { run: RunDetail; initial: LiveRunInitial; canRun: boolean };
+
+/** The run page: header with totals and actions, the live timeline, the node detail pane. */
+export function RunView(props: Props) {
+  return (
+    <SelectionProvider>
+      <RunViewInner {...props} />
+    </SelectionProvider>
+  );
+}
+
+function RunViewInner({ run, initial, canRun }: Props) {
+  const router = useRouter();
+  const live = useLiveRun(run.id, initial);
+  const { header, nodes, texts } = live;
+  const running = !isFinishedRunStatus(header.status);
+  const nowMs = useNow(running);
+  const { selectedId } = useSelection();
+  const byId = useMemo(() => new Map(nodes.map((node) => [node.id, node])), [nodes]);
+  const [error, setError] = useState<ActionError | null>(null);
+  const [pending, startTransition] = useTransition();
+
+  const root = nodes[0];
+  const elapsed = root?.startedAt ? (root.endedAt ?? (running ? nowMs : root.startedAt)) - root.startedAt : null;
+  const tokens = running ? (root?.usage ?? header.totals.usage) : header.totals.usage;
+  const cost = running ? nodes.reduce((sum, node) => sum + node.costUsd, 0) : header.totals.costUsd;
+
+  function cancel() {
+    startTransition(async () => {
+      const result = await cancelRunAction({ runId: run.id });
+      setError(result.ok ? null : result);
+    });
+  }
+
+  function rerun() {
+    startTransition(async () => {
+      const result = await rerunAction({ runId: run.id });
+      if (!result.ok) return setError(result);
+      router.push(`/runs/${result.data.runId}`);
+    });
+  }
+
+  return (
+    <div className="page" style={{ maxWidth: 1600 }}>
+      <div className="page-header" style={{ marginBottom: 12 }}>
+        <div>
+          <div className="toolbar">
+            <Link href="/runs" className="muted">
+              Runs
+            </Link>
+            <span className="muted">/</span>
+            <h1>{run.flowName}</h1>
+            <Link className="badge accent" href={`/flows/${run.flowId}?version=${run.flowVersion}`} title="Open the flow version this run used">
+              v{run.flowVersion}
+            </Link>
+            <StatusBadge status={header.status} />
+          </div>
+          <div className="run-totals" style={{ marginTop: 8 }} aria-label="Totals">
+            <span>
+              Duration <b data-testid="run-duration">{formatDuration(elapsed)}</b>
+            </span>
+            <span>
+              Tokens <b>{formatTokens(tokens.totalTokens)}</b>{" "}
+              <span className="muted">
+                ({tokens.inputTokens} in / {tokens.outputTokens} out)
+              </span>
+            </span>
+            <span>
+              Est. cost <b>{formatCost(cost)}</b>
+            </span>
+            {run.options.modelOverride ? (
+              <span>
+                Model override <code>{run.options.modelOverride}</code>
+              </span>
+            ) : null}
+            {run.rerunOfId ? (
+              <span>
+                Re-run of <Link href={`/runs/${run.rerunOfId}`}>an earlier run</Link>
+              </span>
+            ) : null}
+          </div>
+        </div>
+        <div className="toolbar">
+          <Link className="button" href={`/runs?flow=${run.flowId}`}>
+            Runs of this flow
+          </Link>
+          {canRun && running ? (
+            <button className="button danger" onClick={cancel} disabled={pending}>
+              Cancel run
+            </button>
+          ) : null}
+          {canRun ? (
+            <button className="button primary" onClick={rerun} disabled={pending} title="Run the same version with the same input">
+              Re-run
+            </button>
+          ) : null}
+        </div>
+      </div>
+      <ActionErrorAlert error={error} />
+      {header.error ? (
+        <div className="node-error" role="alert" aria-label="Run error">
+          {header.error}
+        </div>
+      ) : null}
+      <details style={{ marginBottom: 12 }}>
+        <summary className="muted">Input{header.output !== null ? " and output" : ""}</summary>
+        <div className="card panel node-detail" style={{ position: "static", maxHeight: "none" }}>
+          <h3 className="message-role">Input</h3>
+          <pre>{run.input || "(empty)"}</pre>
+          {header.output !== null ? (
+            <>
+              <h3 className="message-role">Output</h3>
+              <pre>{header.output}</pre>
+            </>
+          ) : null}
+        </div>
+      </details>
+      <div className="run-layout">
+        <RunTimeline nodes={nodes} nowMs={nowMs} />
+        <NodeDetail runId={run.id} node={selectedId ? byId.get(selectedId) : undefined} liveText={selectedId ? texts.get(selectedId) : undefined} />
+      </div>
+    </div>
+  );
+}

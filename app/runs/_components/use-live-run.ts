@@ -1,0 +1,59 @@
+"use client";
+
+import { useEffect, useState, useSyncExternalStore } from "react";
+import { LiveRunStore, type LiveRunHeader, type LiveRunSnapshot } from "@/lib/runs/live/liveRunStore";
+import { isFinishedRunStatus, LiveEvent, type RunNodeSummary, type SequencedEvent } from "@/lib/runs/types";
+
+/** Live events are applied in batches at most this often, so a burst renders once. */
+const APPLY_EVERY_MS = 50;
+
+export type LiveRunInitial = { header: LiveRunHeader; nodes: readonly RunNodeSummary[]; lastSeq: number };
+
+/**
+ * Follows a run over Server-Sent Events from `initial.lastSeq` on. EventSource reconnects
+ * by itself and sends Last-Event-ID, so a dropped connection resumes where it stopped.
+ */
+export function useLiveRun(runId: string, initial: LiveRunInitial): LiveRunSnapshot {
+  const [store] = useState(() => new LiveRunStore(initial));
+  const follow = !isFinishedRunStatus(initial.header.status);
+
+  useEffect(() => {
+    if (!follow) return;
+    const source = new EventSource(`/api/runs/${encodeURIComponent(runId)}/events?after=${store.getSnapshot().lastSeq}`);
+    let pending: SequencedEvent[] = [];
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const applyPending = () => {
+      timer = undefined;
+      store.apply(pending);
+      pending = [];
+    };
+    source.onmessage = (message: MessageEvent<string>) => {
+      const event = LiveEvent.safeParse(JSON.parse(message.data));
+      if (!event.success) return;
+      pending.push({ seq: Number(message.lastEventId), event: event.data });
+      timer ??= setTimeout(applyPending, APPLY_EVERY_MS);
+    };
+    source.addEventListener("end", () => {
+      source.close();
+      if (timer) clearTimeout(timer);
+      applyPending();
+    });
+    return () => {
+      source.close();
+      if (timer) clearTimeout(timer);
+    };
+  }, [follow, runId, store]);
+
+  return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+}
+
+/** The current time, re-read every `intervalMs` while `active` (bars of running work grow). */
+export function useNow(active: boolean, intervalMs = 250): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(timer);
+  }, [active, intervalMs]);
+  return now;
+}
