@@ -1,6 +1,7 @@
 /**
  * Model providers behind the engine's `ModelProvider` contract, resolved from
- * "provider:model" strings. Server-only: it reads API keys.
+ * "provider:model" strings. Server-only (it pulls in the SDKs and reads API keys):
+ * client code imports `@/lib/providers/catalog` and `@/lib/providers/pricing` directly.
  */
 import { parseModelString, type ModelProvider } from "@/lib/engine/model";
 import { createAnthropicProvider } from "./anthropic";
