@@ -4,7 +4,10 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 
 /** The sections of the app; each later feature adds its entry here. */
-const sections = [{ href: "/flows", label: "Flows" }] as const;
+const sections = [
+  { href: "/flows", label: "Flows" },
+  { href: "/settings", label: "Settings" },
+] as const;
 
 export function AppNav() {
   const pathname = usePathname();

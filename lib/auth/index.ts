@@ -1,4 +1,5 @@
 // Server-side access control. Client code imports ./permissions directly.
+export { authApiMessage } from "./apiError";
 export { AccountProfile, claimLocalWorkspace } from "./claim";
 export { AccountsModeError, AuthError, ForbiddenError, NotSignedInError } from "./errors";
 export { accountsEnabled, accountsMode, type AccountsMode } from "./mode";

@@ -100,6 +100,13 @@ export async function getTeamName(teamId: string): Promise<string> {
   return team.name;
 }
 
+export async function getUserName(userId: string): Promise<string> {
+  const db = await getDb();
+  const user = await db.user.findUnique({ where: { id: parseInput(Id, userId) }, select: { name: true } });
+  if (!user) throw new NotFoundError("User", userId);
+  return user.name;
+}
+
 export async function listMembers(teamId: string): Promise<TeamMemberSummary[]> {
   const db = await getDb();
   const rows = await db.member.findMany({

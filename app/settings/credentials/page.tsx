@@ -1,0 +1,78 @@
+import type { Metadata } from "next";
+import { can } from "@/lib/auth/permissions";
+import { listCredentials } from "@/lib/data/credentials";
+import { currentWorkspace } from "@/app/_lib/workspace";
+import { ActionButton } from "../_components/action-button";
+import { CredentialForm } from "../_components/secret-forms";
+import { deleteCredentialAction } from "./actions";
+
+export const metadata: Metadata = { title: "Provider keys" };
+
+export default async function CredentialsPage() {
+  const workspace = await currentWorkspace();
+  const credentials = await listCredentials(workspace.teamId);
+  const manages = can(workspace.role, "credential", "manage");
+  return (
+    <>
+      <section className="card" aria-labelledby="keys-heading">
+        <div className="panel">
+          <h2 id="keys-heading">Provider keys</h2>
+          <p className="muted">
+            The team&apos;s runs use these keys (the newest per provider), else the server&apos;s environment. Keys are stored
+            encrypted (AES-256-GCM) and never leave the server: not to this page, exports, run records or logs.
+          </p>
+        </div>
+        {credentials.length ? (
+          <table className="table">
+            <thead>
+              <tr>
+                <th>Name</th>
+                <th>Provider</th>
+                <th>Key</th>
+                <th>Base URL</th>
+                <th>Added</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {credentials.map((credential) => (
+                <tr key={credential.id}>
+                  <td className="name">{credential.name}</td>
+                  <td>{credential.provider}</td>
+                  <td>
+                    <code>…{credential.hint}</code>
+                  </td>
+                  <td>{credential.baseUrl ?? <span className="muted">default</span>}</td>
+                  <td>
+                    {credential.createdAt.toISOString().slice(0, 10)}
+                    {credential.createdByName ? ` by ${credential.createdByName}` : ""}
+                  </td>
+                  <td className="actions">
+                    {manages ? (
+                      <ActionButton
+                        action={deleteCredentialAction.bind(null, { credentialId: credential.id })}
+                        label="Delete"
+                        className="button small danger"
+                        confirm={`Delete the key "${credential.name}"?`}
+                      />
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : (
+          <p className="panel muted">No keys yet.</p>
+        )}
+      </section>
+      {manages ? (
+        <section className="card panel stack" aria-labelledby="add-key-heading">
+          <h2 id="add-key-heading">Add a key</h2>
+          <CredentialForm />
+        </section>
+      ) : (
+        <p className="muted">Only owners add or delete keys.</p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { can } from "@/lib/auth/permissions";
+import { listFlows } from "@/lib/data";
+import { listShareLinks } from "@/lib/data/shareLinks";
+import { currentWorkspace } from "@/app/_lib/workspace";
+import { ActionButton } from "../_components/action-button";
+import { ShareLinkForm } from "../_components/secret-forms";
+import { revokeShareLinkAction } from "./actions";
+
+export const metadata: Metadata = { title: "Share links" };
+
+type Props = { searchParams: Promise<{ flow?: string }> };
+
+export default async function ShareLinksPage({ searchParams }: Props) {
+  const workspace = await currentWorkspace();
+  const [{ flow }, links, flows] = await Promise.all([searchParams, listShareLinks(workspace.teamId), listFlows(workspace.teamId)]);
+  const shares = can(workspace.role, "shareLink", "create");
+  return (
+    <>
+      <section className="card panel stack" aria-labelledby="share-heading">
+        <h2 id="share-heading">Share links</h2>
+        <p className="muted">
+          A share link shows a flow&apos;s newest version (and, if you choose, its runs) read-only to anyone who has the link,
+          without an account. It never shows provider keys. Revoke it to turn it off.
+        </p>
+        {shares ? (
+          <ShareLinkForm flows={flows.map(({ id, name }) => ({ id, name }))} initialFlowId={flow} />
+        ) : (
+          <p className="muted">Viewers cannot create share links.</p>
+        )}
+      </section>
+      {links.length ? (
+        <section className="card">
+          <table className="table">
+            <thead>
+              <tr>
+                <th>Flow</th>
+                <th>Shows</th>
+                <th>Created</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {links.map((link) => (
+                <tr key={link.id}>
+                  <td className="name">
+                    <Link href={`/flows/${link.flowId}`}>{link.flowName}</Link>
+                  </td>
+                  <td>{link.includeRuns ? "flow and runs" : "flow"}</td>
+                  <td>
+                    {link.createdAt.toISOString().slice(0, 10)}
+                    {link.createdByName ? ` by ${link.createdByName}` : ""}
+                  </td>
+                  <td className="actions">
+                    {link.revokedAt ? (
+                      <span className="badge">revoked</span>
+                    ) : shares ? (
+                      <ActionButton action={revokeShareLinkAction.bind(null, { linkId: link.id })} label="Revoke" className="button small danger" />
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ) : null}
+    </>
+  );
+}
