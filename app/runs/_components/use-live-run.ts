@@ -10,13 +10,11 @@ const APPLY_EVERY_MS = 50;
 export type LiveRunInitial = { header: LiveRunHeader; nodes: readonly RunNodeSummary[]; lastSeq: number };
 
 /**
- * Follows a run over Server-Sent Events from `initial.lastSeq` on. EventSource reconnects
- * by itself and sends Last-Event-ID, so a dropped connection resumes where it stopped.
+ * Follows a run over Server-Sent Events into `store`, from its last seq on. EventSource
+ * reconnects by itself and sends Last-Event-ID, so a dropped connection resumes where
+ * it stopped. Does nothing when `follow` is false (a finished run).
  */
-export function useLiveRun(runId: string, initial: LiveRunInitial): LiveRunSnapshot {
-  const [store] = useState(() => new LiveRunStore(initial));
-  const follow = !isFinishedRunStatus(initial.header.status);
-
+export function useRunEvents(runId: string, store: LiveRunStore, follow: boolean): void {
   useEffect(() => {
     if (!follow) return;
     const source = new EventSource(`/api/runs/${encodeURIComponent(runId)}/events?after=${store.getSnapshot().lastSeq}`);
@@ -43,7 +41,12 @@ export function useLiveRun(runId: string, initial: LiveRunInitial): LiveRunSnaps
       if (timer) clearTimeout(timer);
     };
   }, [follow, runId, store]);
+}
 
+/** A run's live state, starting from what the server rendered. */
+export function useLiveRun(runId: string, initial: LiveRunInitial): LiveRunSnapshot {
+  const [store] = useState(() => new LiveRunStore(initial));
+  useRunEvents(runId, store, !isFinishedRunStatus(initial.header.status));
   return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
 }
 

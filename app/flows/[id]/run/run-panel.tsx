@@ -1,0 +1,110 @@
+"use client";
+
+import Link from "next/link";
+import { useState, useTransition } from "react";
+import { ActionErrorAlert } from "@/app/_components/action-error";
+import type { ActionError } from "@/app/_lib/action-result";
+import { cancelRunAction, startRunAction } from "@/app/runs/actions";
+import { StatusBadge } from "@/app/runs/_components/status-badge";
+import { formatCost, formatDuration, formatTokens } from "@/lib/runs/format";
+import { agentOverlay } from "@/lib/runs/timeline/agentOverlay";
+import { isFinishedRunStatus } from "@/lib/runs/types";
+import { useActiveRunSnapshot, useFlowRun } from "./flow-run-context";
+import "@/app/runs/_components/runs.css";
+
+type Props = {
+  flowId: string;
+  /** The saved version a run uses. */
+  version: number;
+  /** The editor holds changes that are not saved (and so would not run). */
+  unsaved: boolean;
+  canRun: boolean;
+};
+
+/** Run the flow with an input (and optionally one model for every agent), and watch it. */
+export function RunPanel({ flowId, version, unsaved, canRun }: Props) {
+  const { active, follow } = useFlowRun();
+  const snapshot = useActiveRunSnapshot();
+  const [input, setInput] = useState("");
+  const [model, setModel] = useState("");
+  const [error, setError] = useState<ActionError | null>(null);
+  const [pending, startTransition] = useTransition();
+  const running = snapshot ? !isFinishedRunStatus(snapshot.header.status) : false;
+
+  function run() {
+    setError(null);
+    startTransition(async () => {
+      const result = await startRunAction({ flowId, version, input, model: model.trim() });
+      if (!result.ok) return setError(result);
+      follow(result.data.runId);
+    });
+  }
+
+  function cancel() {
+    if (!active) return;
+    startTransition(async () => {
+      const result = await cancelRunAction({ runId: active.runId });
+      if (!result.ok) setError(result);
+    });
+  }
+
+  const root = snapshot?.nodes[0];
+  const agents = snapshot ? [...agentOverlay(snapshot.nodes)] : [];
+
+  return (
+    <section className="card panel run-panel" aria-label="Run">
+      <h2 style={{ margin: 0 }}>Run</h2>
+      <label>
+        <span>Input</span>
+        <textarea aria-label="Run input" placeholder="What should the swarm work on?" value={input} maxLength={100_000} onChange={(event) => setInput(event.target.value)} />
+      </label>
+      <label>
+        <span>Model for every agent (optional)</span>
+        <input type="text" aria-label="Model override" placeholder="e.g. mock:echo?latency=300" value={model} onChange={(event) => setModel(event.target.value)} />
+      </label>
+      <div className="toolbar">
+        <button className="button primary" onClick={run} disabled={!canRun || pending || running}>
+          {running ? "Running…" : "Run"}
+        </button>
+        {running ? (
+          <button className="button danger" onClick={cancel} disabled={pending}>
+            Cancel
+          </button>
+        ) : null}
+        <Link href={`/runs?flow=${flowId}`} className="muted" style={{ marginLeft: "auto", fontSize: 13 }}>
+          Past runs
+        </Link>
+      </div>
+      {unsaved ? <p className="muted" style={{ margin: 0, fontSize: 13 }}>Runs use saved version {version}; save to run your changes.</p> : null}
+      {!canRun ? <p className="muted" style={{ margin: 0, fontSize: 13 }}>Your role can view runs but not start them.</p> : null}
+      <ActionErrorAlert error={error} />
+      {active && snapshot ? (
+        <div className="stack" style={{ gap: 8 }} aria-label="Current run" data-run-id={active.runId}>
+          <div className="toolbar">
+            <StatusBadge status={snapshot.header.status} />
+            <span style={{ fontSize: 13 }}>
+              {formatDuration(root?.durationMs ?? null)} · {formatTokens((root?.usage ?? snapshot.header.totals.usage).totalTokens)} tokens ·{" "}
+              {formatCost(snapshot.header.totals.costUsd || snapshot.nodes.reduce((sum, node) => sum + node.costUsd, 0))}
+            </span>
+            <Link href={`/runs/${active.runId}`} style={{ marginLeft: "auto", fontSize: 13 }}>
+              Open timeline
+            </Link>
+          </div>
+          {snapshot.header.error ? <div className="node-error">{snapshot.header.error}</div> : null}
+          <ul className="agent-overlay" aria-label="Agents in this run">
+            {agents.map(([name, overlay]) => (
+              <li key={name} data-agent={name} data-run-status={overlay.status}>
+                <StatusBadge status={overlay.status} />
+                <span>{name}</span>
+                <span className="metrics">
+                  {formatDuration(overlay.durationMs)} · {formatTokens(overlay.totalTokens)} tok
+                </span>
+              </li>
+            ))}
+          </ul>
+          {snapshot.header.output !== null ? <pre className="code" style={{ whiteSpace: "pre-wrap", maxHeight: 200, overflow: "auto", margin: 0 }}>{snapshot.header.output}</pre> : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}
