@@ -6,6 +6,7 @@ import { usePathname } from "next/navigation";
 /** The sections of the app; each later feature adds its entry here. */
 const sections = [
   { href: "/flows", label: "Flows" },
+  { href: "/runs", label: "Runs" },
   { href: "/settings", label: "Settings" },
 ] as const;
 
