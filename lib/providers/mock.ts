@@ -23,8 +23,8 @@
  * parameters are errors, so a typo in a document fails loudly.
  */
 import { z } from "zod";
-import type { Message, ModelRequest } from "@/lib/engine/model";
-import { createScriptedProvider, ModelErrorKindSchema, type ScriptedProvider, type ScriptStep } from "./scripted";
+import type { Message, ModelProvider, ModelRequest } from "@/lib/engine/model";
+import { ModelErrorKindSchema, playScript, type ScriptStep } from "./scripted";
 
 const latency = z.coerce.number().int().min(0).max(600_000).default(0);
 
@@ -115,7 +115,7 @@ function stepFor(spec: MockModelSpec, request: ModelRequest, callIndex: number):
 }
 
 /** A provider for one `mock:` model string (given without the "mock:" prefix). */
-export function createMockProvider(model: string): ScriptedProvider {
+export function createMockProvider(model: string): ModelProvider {
   const spec = parseMockModel(model);
-  return createScriptedProvider((request, callIndex) => stepFor(spec, request, callIndex));
+  return playScript((request, callIndex) => stepFor(spec, request, callIndex), { record: false });
 }

@@ -92,12 +92,17 @@ export function splitIntoChunks(text: string, count: number): string[] {
   return chunks;
 }
 
-export function createScriptedProvider(script: Script): ScriptedProvider {
+/**
+ * The provider behind `createScriptedProvider` and the `mock:` models. Only scripted
+ * providers (tests) record requests: a long demo run should not hold every history.
+ */
+export function playScript(script: Script, options: { record: boolean }): ScriptedProvider {
   const requests: ModelRequest[] = [];
+  let calls = 0;
 
   function nextStep(request: ModelRequest): { step: ParsedStep; callIndex: number } {
-    const callIndex = requests.length;
-    requests.push(request);
+    const callIndex = calls++;
+    if (options.record) requests.push(request);
     const raw = typeof script === "function" ? script(request, callIndex) : script[callIndex];
     if (raw === undefined) {
       throw new ModelError(`scripted provider: the script has no step for call #${callIndex + 1}`, { kind: "unknown" });
@@ -135,4 +140,8 @@ export function createScriptedProvider(script: Script): ScriptedProvider {
       yield { type: "done", response };
     },
   };
+}
+
+export function createScriptedProvider(script: Script): ScriptedProvider {
+  return playScript(script, { record: true });
 }
