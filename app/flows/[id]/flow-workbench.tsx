@@ -1,5 +1,6 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useState, useTransition } from "react";
@@ -7,7 +8,14 @@ import { ActionErrorAlert } from "@/app/_components/action-error";
 import type { ActionError } from "@/app/_lib/action-result";
 import { DeleteDialog, RenameDialog } from "../_components/flow-row-actions";
 import { importFlowAction, saveFlowAction } from "../actions";
+import type { ToolOption } from "./editor/nodes/agent/panel";
 import { useDraft } from "./use-draft";
+
+// The canvas measures the browser's layout; there is nothing to render on the server.
+const SwarmEditor = dynamic(() => import("./editor/editor").then((m) => m.SwarmEditor), {
+  ssr: false,
+  loading: () => <div className="swarm-editor" aria-busy="true" />,
+});
 
 type VersionSummary = { number: number; message: string | null; createdAt: string; author: string | null };
 
@@ -17,9 +25,10 @@ type Props = {
   /** An older version opened read-only, or null when editing the latest. */
   viewing: { number: number; document: string } | null;
   versions: VersionSummary[];
+  tools: readonly ToolOption[];
 };
 
-export function FlowWorkbench({ flow, latest, viewing, versions }: Props) {
+export function FlowWorkbench({ flow, latest, viewing, versions, tools }: Props) {
   const router = useRouter();
   const draft = useDraft(flow.id, latest.number, latest.document);
   const [message, setMessage] = useState("");
@@ -79,7 +88,7 @@ export function FlowWorkbench({ flow, latest, viewing, versions }: Props) {
   }, [dirty]);
 
   return (
-    <div className="page" style={{ maxWidth: 1400 }}>
+    <div className="page" style={{ maxWidth: "none" }}>
       <div className="page-header">
         <div>
           <div className="toolbar">
@@ -119,19 +128,19 @@ export function FlowWorkbench({ flow, latest, viewing, versions }: Props) {
         </div>
       ) : null}
 
-      <div className="workbench">
-        <section className="card panel stack" aria-label="Document">
-          <textarea
-            className="code"
-            aria-label="Swarm document"
-            spellCheck={false}
-            value={viewing?.document ?? draft.text}
-            readOnly={readOnly}
-            onChange={(event) => {
-              setNotice(null);
-              draft.setText(event.target.value);
-            }}
-          />
+      <SwarmEditor
+        key={viewing ? `version-${viewing.number}` : `draft-${draft.revision}`}
+        initialText={viewing?.document ?? draft.text}
+        readOnly={readOnly}
+        tools={tools}
+        onTextChange={(text) => {
+          setNotice(null);
+          draft.setText(text);
+        }}
+      />
+
+      <div className="workbench" style={{ marginTop: 16 }}>
+        <section className="card panel stack" aria-label="Save">
           {readOnly ? null : (
             <div className="toolbar">
               <input
@@ -151,7 +160,7 @@ export function FlowWorkbench({ flow, latest, viewing, versions }: Props) {
           <ActionErrorAlert error={error} />
           {error?.conflict ? (
             <div className="toolbar">
-              <span className="muted">Your text is kept here. You can:</span>
+              <span className="muted">Your changes are kept here. You can:</span>
               <button className="button small" onClick={saveAsCopy}>
                 Save mine as a new flow
               </button>

@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { z } from "zod";
 import { getFlow, getVersion, listVersions } from "@/lib/data";
 import { NotFoundError } from "@/lib/data/errors";
+import { toolCatalog } from "@/lib/tools";
 import { currentWorkspace } from "@/app/_lib/workspace";
 import { FlowWorkbench } from "./flow-workbench";
 
@@ -51,6 +52,7 @@ export default async function FlowPage({ params, searchParams }: Props) {
         createdAt: version.createdAt.toISOString(),
         author: version.authorName ?? null,
       }))}
+      tools={toolCatalog.map(({ name, description }) => ({ name, description }))}
     />
   );
 }

@@ -3,31 +3,35 @@
 import { useCallback, useEffect, useState } from "react";
 
 type StoredDraft = { baseVersion: number; text: string };
+type DraftState = StoredDraft & { revision: number };
 
 /**
  * The document being edited, mirrored to localStorage so a reload, a crash or a failed
  * save loses nothing. A draft remembers the version it started from, so saving a draft
  * made before a teammate's save is reported as a conflict instead of overwriting it.
+ * `revision` counts the times the text was replaced from outside the editor (a draft
+ * restored, a draft discarded), so the editor can start over from the new text.
  */
 export function useDraft(flowId: string, latestVersion: number, savedText: string) {
   const key = `swarm-studio:draft:${flowId}`;
-  const [draft, setDraft] = useState<StoredDraft>({ baseVersion: latestVersion, text: savedText });
+  const [draft, setDraft] = useState<DraftState>({ baseVersion: latestVersion, text: savedText, revision: 0 });
   const [restored, setRestored] = useState(false);
 
   // Read after mount: localStorage does not exist during server rendering.
   useEffect(() => {
     const stored = readDraft(key);
     if (stored && stored.text !== savedText) {
-      setDraft(stored);
+      setDraft((current) => ({ ...stored, revision: current.revision + 1 }));
       setRestored(true);
     }
   }, [key, savedText]);
 
   const update = useCallback(
-    (next: StoredDraft) => {
+    (next: DraftState) => {
       setDraft(next);
+      const stored: StoredDraft = { baseVersion: next.baseVersion, text: next.text };
       if (next.text === savedText && next.baseVersion === latestVersion) localStorage.removeItem(key);
-      else localStorage.setItem(key, JSON.stringify(next));
+      else localStorage.setItem(key, JSON.stringify(stored));
     },
     [key, savedText, latestVersion],
   );
@@ -44,10 +48,10 @@ export function useDraft(flowId: string, latestVersion: number, savedText: strin
 
   const discard = useCallback(() => {
     clear();
-    setDraft({ baseVersion: latestVersion, text: savedText });
+    setDraft((current) => ({ baseVersion: latestVersion, text: savedText, revision: current.revision + 1 }));
   }, [clear, latestVersion, savedText]);
 
-  return { text: draft.text, baseVersion: draft.baseVersion, setText, rebase, restored, clear, discard };
+  return { text: draft.text, baseVersion: draft.baseVersion, revision: draft.revision, setText, rebase, restored, clear, discard };
 }
 
 function readDraft(key: string): StoredDraft | null {

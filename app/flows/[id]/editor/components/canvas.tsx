@@ -1,0 +1,79 @@
+"use client";
+
+import { Background, Controls, MiniMap, ReactFlow } from "@xyflow/react";
+import { useMemo, type DragEvent } from "react";
+import type { FlowNodeType } from "@/lib/dsl/types";
+import { EdgeMarkers, edgeTypes } from "../edges";
+import { visibleNodes } from "../fns/derive";
+import { useAddNode } from "../hooks/use-add-node";
+import { useCanvasInteractions } from "../hooks/use-canvas-interactions";
+import { nodeTypes } from "../nodes";
+import { useEditor } from "../store/context";
+import { PALETTE_MIME } from "./palette";
+
+/** Past this many nodes the minimap costs more than it helps while panning. */
+const MINIMAP_LIMIT = 400;
+
+const MINIMAP_COLORS: Record<string, string> = { agent: "#c7cbe0", parallel: "#e7e9ff", serial: "#e8f5ee", swarm: "#fdf3e1" };
+
+export function Canvas({ readOnly }: { readOnly: boolean }) {
+  const nodes = useEditor((state) => state.graph.nodes);
+  const edges = useEditor((state) => state.graph.edges);
+  const collapsed = useEditor((state) => state.collapsed);
+  const canvasInSync = useEditor((state) => state.canvasInSync);
+  const onNodesChange = useEditor((state) => state.onNodesChange);
+  const onEdgesChange = useEditor((state) => state.onEdgesChange);
+  const interactions = useCanvasInteractions();
+  const { addByDrop } = useAddNode();
+  const shown = useMemo(() => visibleNodes(nodes, collapsed), [nodes, collapsed]);
+
+  function onDrop(event: DragEvent) {
+    const kind = event.dataTransfer.getData(PALETTE_MIME) as FlowNodeType;
+    if (!kind || readOnly) return;
+    event.preventDefault();
+    addByDrop(kind, { x: event.clientX, y: event.clientY });
+  }
+
+  return (
+    <div className="editor-canvas" aria-label="Canvas" role="region">
+      <EdgeMarkers />
+      <ReactFlow
+        nodes={shown}
+        edges={edges}
+        nodeTypes={nodeTypes}
+        edgeTypes={edgeTypes}
+        onNodesChange={onNodesChange}
+        onEdgesChange={onEdgesChange}
+        onConnect={interactions.onConnect}
+        onConnectEnd={interactions.onConnectEnd}
+        isValidConnection={interactions.isValidConnection}
+        onNodeDragStart={interactions.onNodeDragStart}
+        onNodeDragStop={interactions.onNodeDragStop}
+        onDragOver={(event) => {
+          if (event.dataTransfer.types.includes(PALETTE_MIME)) event.preventDefault();
+        }}
+        onDrop={onDrop}
+        nodesDraggable={!readOnly}
+        nodesConnectable={!readOnly}
+        // Deleting is a named edit (useSelectionCommands), not React Flow's own.
+        deleteKeyCode={null}
+        selectionKeyCode="Shift"
+        multiSelectionKeyCode={["Meta", "Control"]}
+        onlyRenderVisibleElements={nodes.length > 150}
+        minZoom={0.05}
+        maxZoom={2}
+        fitView
+      >
+        <Background gap={20} size={1} />
+        {nodes.length <= MINIMAP_LIMIT ? <MiniMap pannable zoomable nodeColor={(node) => MINIMAP_COLORS[node.type ?? "agent"] ?? "#ccc"} /> : null}
+        <Controls showInteractive={false} />
+      </ReactFlow>
+      {canvasInSync ? null : (
+        <div className="canvas-banner" role="status">
+          The DSL has errors: the canvas shows the last valid version.
+        </div>
+      )}
+      {nodes.length === 0 ? <p className="canvas-empty">Add an agent from the palette, or write the flow in the DSL pane.</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+"use client";
+
+import { yaml } from "@codemirror/lang-yaml";
+import { defaultHighlightStyle, indentUnit, syntaxHighlighting } from "@codemirror/language";
+import { Annotation, EditorState, RangeSetBuilder, StateEffect, StateField } from "@codemirror/state";
+import { Decoration, type DecorationSet, EditorView, highlightActiveLine, keymap, lineNumbers } from "@codemirror/view";
+import { useEffect, useRef } from "react";
+import type { DocumentError } from "@/lib/dsl/types";
+import { useEditor, useEditorStore } from "../store/context";
+
+/** Marks a change that came from the store (canvas edit, undo), so it is not sent back. */
+const fromStore = Annotation.define<boolean>();
+
+const setErrorLines = StateEffect.define<number[]>();
+
+/** Lines with a problem get a red background; the list under the editor says what. */
+const errorLines = StateField.define<DecorationSet>({
+  create: () => Decoration.none,
+  update(value, transaction) {
+    let next = value.map(transaction.changes);
+    for (const effect of transaction.effects) {
+      if (!effect.is(setErrorLines)) continue;
+      const builder = new RangeSetBuilder<Decoration>();
+      const doc = transaction.state.doc;
+      for (const line of [...new Set(effect.value)].sort((a, b) => a - b)) {
+        if (line >= 1 && line <= doc.lines) builder.add(doc.line(line).from, doc.line(line).from, Decoration.line({ class: "cm-error-line" }));
+      }
+      next = builder.finish();
+    }
+    return next;
+  },
+  provide: (field) => EditorView.decorations.from(field),
+});
+
+/** Replaces only the part that differs, so the cursor and scroll stay where they were. */
+function minimalChange(before: string, after: string) {
+  let start = 0;
+  while (start < before.length && start < after.length && before[start] === after[start]) start++;
+  let endBefore = before.length;
+  let endAfter = after.length;
+  while (endBefore > start && endAfter > start && before[endBefore - 1] === after[endAfter - 1]) {
+    endBefore--;
+    endAfter--;
+  }
+  return { from: start, to: endBefore, insert: after.slice(start, endAfter) };
+}
+
+/** Two spaces for Tab, since YAML forbids tab indentation. */
+const insertIndent = keymap.of([
+  {
+    key: "Tab",
+    run: (view) => {
+      view.dispatch(view.state.replaceSelection("  "));
+      return true;
+    },
+  },
+]);
+
+export function DslPane({ readOnly }: { readOnly: boolean }) {
+  const store = useEditorStore();
+  const host = useRef<HTMLDivElement>(null);
+  const viewRef = useRef<EditorView | null>(null);
+  const errors = useEditor((state) => state.errors);
+
+  // CodeMirror is an external system: create it once, then mirror the store into it.
+  useEffect(() => {
+    const view = new EditorView({
+      parent: host.current!,
+      state: EditorState.create({
+        doc: store.getState().text,
+        extensions: [
+          lineNumbers(),
+          highlightActiveLine(),
+          yaml(),
+          syntaxHighlighting(defaultHighlightStyle),
+          indentUnit.of("  "),
+          insertIndent,
+          errorLines,
+          EditorState.readOnly.of(readOnly),
+          EditorView.editable.of(!readOnly),
+          EditorView.lineWrapping,
+          EditorView.contentAttributes.of({ "aria-label": "Swarm document" }),
+          EditorView.updateListener.of((update) => {
+            if (!update.docChanged || update.transactions.some((t) => t.annotation(fromStore))) return;
+            store.getState().editText(update.state.doc.toString());
+          }),
+        ],
+      }),
+    });
+    viewRef.current = view;
+    const sync = (text: string, problems: readonly DocumentError[]) => {
+      const current = view.state.doc.toString();
+      const changes = current === text ? [] : [minimalChange(current, text)];
+      view.dispatch({ changes, effects: setErrorLines.of(problems.map((p) => p.line)), annotations: fromStore.of(true) });
+    };
+    sync(store.getState().text, store.getState().errors);
+    const unsubscribe = store.subscribe((state, previous) => {
+      if (state.text !== previous.text || state.errors !== previous.errors) sync(state.text, state.errors);
+    });
+    return () => {
+      unsubscribe();
+      view.destroy();
+      viewRef.current = null;
+    };
+  }, [store, readOnly]);
+
+  function jumpTo(error: DocumentError) {
+    const view = viewRef.current;
+    if (!view) return;
+    const line = view.state.doc.line(Math.min(Math.max(error.line, 1), view.state.doc.lines));
+    const anchor = Math.min(line.from + error.column - 1, line.to);
+    view.dispatch({ selection: { anchor }, scrollIntoView: true });
+    view.focus();
+  }
+
+  return (
+    <section className="dsl-pane" aria-label="DSL">
+      <div className="pane-title">
+        <h2>DSL</h2>
+        <span className={`badge ${errors.length > 0 ? "error" : "ok"}`} role="status">
+          {errors.length === 0 ? "valid" : errors.length === 1 ? "1 problem" : `${errors.length} problems`}
+        </span>
+      </div>
+      <div className="dsl-editor" ref={host} />
+      {errors.length > 0 ? (
+        <ul className="dsl-errors" aria-label="Problems">
+          {errors.map((error, i) => (
+            <li key={`${error.line}:${error.column}:${i}`}>
+              <button type="button" onClick={() => jumpTo(error)}>
+                <span className="where">
+                  {error.line}:{error.column}
+                </span>{" "}
+                {error.message}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,106 @@
+"use client";
+
+import { useState, type ReactNode } from "react";
+import type { DocumentError } from "@/lib/dsl/types";
+import { renameNode } from "../fns/graph-edits";
+import { useEditor, useEditorStore } from "../store/context";
+
+/** The DSL's own messages for one field (path ends with it) or a whole node. */
+export function useFieldIssues(path: string): DocumentError[] {
+  return useEditor((state) => state.errors).filter((error) => error.path === path || error.path.startsWith(`${path}.`));
+}
+
+export function FieldIssues({ issues }: { issues: readonly DocumentError[] }) {
+  if (issues.length === 0) return null;
+  return (
+    <ul className="field-issues" role="alert">
+      {issues.map((issue, i) => (
+        <li key={i}>{issue.message}</li>
+      ))}
+    </ul>
+  );
+}
+
+export function Field({ label, path, children }: { label: string; path?: string; children: ReactNode }) {
+  const issues = useFieldIssues(path ?? "\u0000");
+  return (
+    <label className="field">
+      <span>{label}</span>
+      {children}
+      <FieldIssues issues={issues} />
+    </label>
+  );
+}
+
+/** Renames on Enter or leaving the field, since every keystroke would rename references. */
+export function NameField({ id }: { id: string }) {
+  const store = useEditorStore();
+  const [draft, setDraft] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  function commit() {
+    if (draft === null || draft === id) return setDraft(null);
+    const result = renameNode(store.getState().graph, id, draft.trim());
+    if ("error" in result) return setProblem(result.error);
+    store.getState().applyEdit(`Rename ${id} to ${draft.trim()}`, () => result.graph);
+    setDraft(null);
+    setProblem(null);
+  }
+
+  return (
+    <label className="field">
+      <span>Name</span>
+      <input
+        type="text"
+        value={draft ?? id}
+        spellCheck={false}
+        onChange={(event) => setDraft(event.target.value)}
+        onBlur={commit}
+        onKeyDown={(event) => {
+          if (event.key === "Enter") commit();
+          if (event.key === "Escape") {
+            setDraft(null);
+            setProblem(null);
+          }
+        }}
+      />
+      {problem ? <FieldIssues issues={[{ message: problem, line: 0, column: 0, path: "" }]} /> : null}
+    </label>
+  );
+}
+
+/**
+ * A number that may also be a `${...}` reference. Keeps what the user typed while the
+ * field has focus ("0." on the way to "0.5"), and commits each parseable value.
+ */
+export function NumberField({
+  label,
+  path,
+  value,
+  onCommit,
+}: {
+  label: string;
+  path: string;
+  value: number | string | undefined;
+  onCommit: (value: number | string | undefined) => void;
+}) {
+  const [draft, setDraft] = useState<string | null>(null);
+  return (
+    <Field label={label} path={path}>
+      <input
+        type="text"
+        inputMode="decimal"
+        value={draft ?? (value === undefined ? "" : String(value))}
+        placeholder="default"
+        onChange={(event) => {
+          const text = event.target.value;
+          setDraft(text);
+          const trimmed = text.trim();
+          // Anything else is passed on as written, so the DSL reports what is wrong with it.
+          onCommit(trimmed === "" ? undefined : /^-?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : trimmed);
+        }}
+        onBlur={() => setDraft(null)}
+      />
+    </Field>
+  );
+}

@@ -1,0 +1,66 @@
+"use client";
+
+import "@xyflow/react/dist/style.css";
+import "./editor.css";
+import { ReactFlowProvider } from "@xyflow/react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Canvas } from "./components/canvas";
+import { DslPane } from "./components/dsl-pane";
+import { EditorToolbar, SHORTCUTS_POPOVER_ID } from "./components/editor-toolbar";
+import { Inspector } from "./components/inspector";
+import { Palette } from "./components/palette";
+import { useAutoLayout } from "./hooks/use-auto-layout";
+import { useEditorShortcuts } from "./hooks/use-editor-shortcuts";
+import type { ToolOption } from "./nodes/agent/panel";
+import { createEditorStore } from "./store";
+import { EditorStoreProvider, useEditorStore } from "./store/context";
+
+export type SwarmEditorProps = {
+  /** The document to start from; the editor owns it from then on (remount to replace it). */
+  initialText: string;
+  readOnly: boolean;
+  tools: readonly ToolOption[];
+  /** Every change of the document text, from the canvas, the inspector, the DSL or undo. */
+  onTextChange: (text: string) => void;
+};
+
+/** The canvas, palette, inspector and DSL pane over one per-mount store. */
+export function SwarmEditor({ initialText, readOnly, tools, onTextChange }: SwarmEditorProps) {
+  const [store] = useState(() => createEditorStore(initialText, tools.map((tool) => tool.name)));
+  return (
+    <EditorStoreProvider store={store}>
+      <ReactFlowProvider>
+        <EditorLayout readOnly={readOnly} tools={tools} onTextChange={onTextChange} />
+      </ReactFlowProvider>
+    </EditorStoreProvider>
+  );
+}
+
+function EditorLayout({ readOnly, tools, onTextChange }: Omit<SwarmEditorProps, "initialText">) {
+  const store = useEditorStore();
+  const canvasRef = useRef<HTMLDivElement>(null);
+  const { autoLayout, running } = useAutoLayout();
+  const toggleHelp = useCallback(() => document.getElementById(SHORTCUTS_POPOVER_ID)?.togglePopover(), []);
+  useEditorShortcuts({ readOnly, autoLayout, toggleHelp });
+
+  // Report text changes to the page (draft, save); a subscription, not derived state.
+  const report = useRef(onTextChange);
+  report.current = onTextChange;
+  useEffect(() => store.subscribe((state, previous) => state.text !== previous.text && report.current(state.text)), [store]);
+
+  return (
+    <div className={`swarm-editor${readOnly ? " read-only" : ""}`}>
+      <div className="editor-main">
+        <div className="editor-topbar">
+          {readOnly ? null : <Palette canvasRef={canvasRef} />}
+          <EditorToolbar readOnly={readOnly} autoLayout={autoLayout} layingOut={running} />
+        </div>
+        <div className="editor-canvas-host" ref={canvasRef}>
+          <Canvas readOnly={readOnly} />
+        </div>
+      </div>
+      <Inspector tools={tools} readOnly={readOnly} />
+      <DslPane readOnly={readOnly} />
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+"use client";
+
+import { Handle, type NodeProps, Position } from "@xyflow/react";
+import { memo } from "react";
+import { HANDOFF_SOURCE_HANDLE, HANDOFF_TARGET_HANDLE } from "../../fns/edges";
+import { useEditor } from "../../store/context";
+import { IssueMarker, useNodeIssues } from "../node-issues";
+import type { AgentNode } from "./types";
+
+/** What the runtime uses when an agent names no model (DESIGN §1). */
+const RUNTIME_DEFAULT_MODEL = "openai:gpt-4o";
+
+function AgentNodeView({ id, data }: NodeProps<AgentNode>) {
+  const role = useEditor((state) => state.roles.get(id));
+  const hasIssues = useNodeIssues(id) !== undefined;
+  const tools = data.tools?.length ?? 0;
+  return (
+    <div className={`flow-node agent-node${hasIssues ? " has-issues" : ""}`} data-testid={`node-${id}`}>
+      {/* Flow handles come first: edges without a handle id attach to the first one. */}
+      <Handle type="target" position={Position.Left} />
+      <Handle type="source" position={Position.Right} />
+      <Handle type="target" id={HANDOFF_TARGET_HANDLE} position={Position.Top} className="handoff-handle" />
+      <Handle type="source" id={HANDOFF_SOURCE_HANDLE} position={Position.Bottom} className="handoff-handle" title="Drag to add a handoff" />
+      <div className="node-title">
+        <span className="node-kind" aria-hidden>◆</span>
+        <span className="node-name">{data.name}</span>
+        <IssueMarker id={id} />
+      </div>
+      <div className="node-meta">
+        <span className="model-badge" title="Model">{data.model ?? RUNTIME_DEFAULT_MODEL}</span>
+      </div>
+      <div className="node-meta">
+        <span>{tools === 1 ? "1 tool" : `${tools} tools`}</span>
+        {role ? <span className={`role-badge role-${role.replace(" ", "-")}`}>{role}</span> : null}
+      </div>
+    </div>
+  );
+}
+
+export const AgentNodeComponent = memo(AgentNodeView);

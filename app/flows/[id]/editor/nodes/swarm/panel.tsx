@@ -1,0 +1,68 @@
+"use client";
+
+import type { SwarmMode, SwarmSpec } from "@/lib/dsl/types";
+import { Field, NameField, NumberField } from "../../components/fields";
+import { updateData, updateSettings } from "../../fns/graph-edits";
+import { useEditor, useEditorStore } from "../../store/context";
+import type { NestedSwarmNode } from "./types";
+
+const MODES: readonly [SwarmMode, string][] = [
+  ["workflow", "workflow — stages in order, each output the next input"],
+  ["handoff", "handoff — agents pass control by naming a handoff target"],
+  ["team", "team — the first agent leads and delegates to the others"],
+];
+
+type ModeSettings = { type: SwarmMode; max_handoffs?: SwarmSpec["max_handoffs"] };
+
+/** A swarm's mode and handoff limit: the same fields for a nested swarm and the top one. */
+function ModeFields({ path, value, onChange }: { path: string; value: ModeSettings; onChange: (patch: Partial<ModeSettings>, what: string) => void }) {
+  return (
+    <>
+      <Field label="Mode" path={`${path}.type`}>
+        <select value={value.type} onChange={(event) => onChange({ type: event.target.value as SwarmMode }, "mode")}>
+          {MODES.map(([mode, label]) => (
+            <option key={mode} value={mode}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </Field>
+      {value.type === "handoff" || value.max_handoffs !== undefined ? (
+        <NumberField label="Max handoffs" path={`${path}.max_handoffs`} value={value.max_handoffs} onCommit={(v) => onChange({ max_handoffs: v as ModeSettings["max_handoffs"] }, "max handoffs")} />
+      ) : null}
+    </>
+  );
+}
+
+export function SwarmPanel({ node }: { node: NestedSwarmNode }) {
+  const store = useEditorStore();
+  const id = node.id;
+  return (
+    <div className="stack panel-fields">
+      <NameField id={id} />
+      <ModeFields
+        path={`swarms.${id}`}
+        value={node.data}
+        onChange={(patch, what) => store.getState().applyEdit(`Edit ${what} of ${id}`, (graph) => updateData(graph, id, patch), { coalesceKey: `${id}.${what}` })}
+      />
+      <p className="muted">Its members are the nodes inside it; draw &gt;&gt; edges between them for its flow.</p>
+    </div>
+  );
+}
+
+/** Shown when nothing is selected: the document's name and the top-level swarm. */
+export function FlowSettingsPanel() {
+  const store = useEditorStore();
+  const settings = useEditor((state) => state.graph.settings);
+  const edit = (patch: Parameters<typeof updateSettings>[1], what: string) =>
+    store.getState().applyEdit(`Edit ${what}`, (graph) => updateSettings(graph, patch), { coalesceKey: `settings.${what}` });
+  return (
+    <div className="stack panel-fields">
+      <Field label="Flow name (in the document)" path="name">
+        <input type="text" value={settings.name ?? ""} onChange={(event) => edit({ name: event.target.value || undefined }, "name")} />
+      </Field>
+      <ModeFields path="swarm" value={settings} onChange={(patch, what) => edit(patch, what)} />
+      <p className="muted">Select a node to edit it. Top-level nodes joined by &gt;&gt; edges form the swarm&apos;s flow.</p>
+    </div>
+  );
+}

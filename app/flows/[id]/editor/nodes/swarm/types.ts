@@ -1,0 +1,1 @@
+export type { NestedSwarmData, NestedSwarmNode } from "@/lib/dsl/types";

@@ -1,0 +1,53 @@
+/**
+ * Undo/redo over the document only: each entry is a named snapshot of the text with its
+ * canvas graph and problems, taken before an edit. Selection, zoom and collapse state
+ * are not history.
+ */
+import type { StateCreator } from "zustand";
+import type { DocumentError, FlowGraph } from "@/lib/dsl/types";
+import type { EditorState } from "./index";
+
+export type Snapshot = { text: string; graph: FlowGraph; errors: DocumentError[] };
+export type HistoryEntry = Snapshot & { name: string; coalesceKey?: string; at: number };
+
+const MAX_ENTRIES = 200;
+/** Edits of one field (or typing in the DSL) within this time are one undo step. */
+const COALESCE_MS = 1500;
+
+export type HistorySlice = {
+  past: HistoryEntry[];
+  future: HistoryEntry[];
+  /** Remembers `before` as the state an edit named `name` starts from. */
+  record: (name: string, before: Snapshot, coalesceKey?: string) => void;
+  undo: () => void;
+  redo: () => void;
+};
+
+export const createHistorySlice: StateCreator<EditorState, [], [], HistorySlice> = (set, get) => ({
+  past: [],
+  future: [],
+  record: (name, before, coalesceKey) => {
+    const { past } = get();
+    const last = past.at(-1);
+    const now = Date.now();
+    if (coalesceKey && last?.coalesceKey === coalesceKey && now - last.at < COALESCE_MS) {
+      set({ past: [...past.slice(0, -1), { ...last, at: now }], future: [] });
+      return;
+    }
+    set({ past: [...past.slice(-(MAX_ENTRIES - 1)), { ...before, name, coalesceKey, at: now }], future: [] });
+  },
+  undo: () => {
+    const { past, future } = get();
+    const entry = past.at(-1);
+    if (!entry) return;
+    set({ past: past.slice(0, -1), future: [...future, { ...get().snapshot(), name: entry.name, at: Date.now() }] });
+    get().restore(entry);
+  },
+  redo: () => {
+    const { past, future } = get();
+    const entry = future.at(-1);
+    if (!entry) return;
+    set({ future: future.slice(0, -1), past: [...past, { ...get().snapshot(), name: entry.name, at: Date.now() }] });
+    get().restore(entry);
+  },
+});

@@ -1,0 +1,20 @@
+/** One store per mounted editor, made of slices (document, history, view). */
+import { createStore } from "zustand/vanilla";
+import { createDocumentSlice, type DocumentSlice } from "./document-slice";
+import { createHistorySlice, type HistorySlice } from "./history-slice";
+import { createViewSlice, type ViewSlice } from "./view-slice";
+
+export type EditorState = DocumentSlice & HistorySlice & ViewSlice;
+export type EditorStore = ReturnType<typeof createEditorStore>;
+
+export function createEditorStore(text: string, tools: readonly string[]) {
+  return createStore<EditorState>()((...args) => ({
+    ...createDocumentSlice(text, tools)(...args),
+    ...createHistorySlice(...args),
+    ...createViewSlice(...args),
+  }));
+}
+
+export function selectedNodeIds(state: EditorState): string[] {
+  return state.graph.nodes.filter((node) => node.selected).map((node) => node.id);
+}
