@@ -8,7 +8,7 @@ import { describeError } from "./errors";
 import type { StreamEvent } from "./events";
 import type { Message, Usage } from "./model";
 import type { RunState } from "./runState";
-import { abortError, abortStatusOf } from "./runner/abort";
+import { abortError, raceAbort } from "./runner/abort";
 import { runAgent } from "./runner/agentLoop";
 import { RunContext, type RunOptions } from "./runner/context";
 import type { SubAgentRecord } from "./runner/orchestration";
@@ -43,10 +43,12 @@ async function execute(ctx: RunContext, target: RunTarget, input: string): Promi
   ctx.start(root);
   const scope = { parentId: root.id, signal: ctx.signal };
   try {
-    const result =
+    const work =
       target instanceof Swarm
-        ? await runSwarm(ctx, target, input, scope)
-        : await runAgent(ctx, target, { text: input, prior: ctx.priorMessages }, scope);
+        ? runSwarm(ctx, target, input, scope)
+        : runAgent(ctx, target, { text: input, prior: ctx.priorMessages }, scope);
+    // A cancel or timeout ends the run at once, even if a hook or tool ignores the signal.
+    const result = await raceAbort(work, ctx.signal);
     state.messages = result.messages;
     ctx.succeed(root, result.output);
     const usage = state.usage;
@@ -73,7 +75,7 @@ async function execute(ctx: RunContext, target: RunTarget, input: string): Promi
     // After a cancel or timeout the run rejects with that, whatever the failing node threw.
     const error = ctx.signal.aborted ? abortError(ctx.signal) : caught;
     ctx.fail(root, error, ctx.signal);
-    state.closeOpenNodes(abortStatusOf(ctx.signal) ?? "failed", error);
+    ctx.closeOpenNodes(error, ctx.signal);
     if (ctx.listening)
       ctx.emit({ type: "error", agentName: target.name, nodeId: root.id, error: describeError(error) });
     throw error;

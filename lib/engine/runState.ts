@@ -172,14 +172,14 @@ export class RunState {
     this.updated(node);
   }
 
-  succeed(node: RunNode, output?: string): void {
-    if (output !== undefined) node.output = output;
-    this.end(node, "success");
+  /** Returns false when the node had already ended (then nothing changes). */
+  succeed(node: RunNode, output?: string): boolean {
+    return this.end(node, "success", output, undefined);
   }
 
-  fail(node: RunNode, error: unknown, status: "failed" | AbortStatus = "failed"): void {
-    node.error = describeError(error);
-    this.end(node, status);
+  /** Returns false when the node had already ended (then nothing changes). */
+  fail(node: RunNode, error: unknown, status: "failed" | AbortStatus = "failed"): boolean {
+    return this.end(node, status, undefined, error);
   }
 
   /** Adds a model call's usage to `node` and every ancestor. */
@@ -191,9 +191,11 @@ export class RunState {
     }
   }
 
-  /** Ends every node still open (e.g. after a cancellation) with `status`. */
-  closeOpenNodes(status: "failed" | AbortStatus, error: unknown): void {
-    for (const node of [...this.open]) this.fail(node, error, status);
+  /** Ends every node still open (e.g. after a cancellation) with `status`; returns them. */
+  closeOpenNodes(status: "failed" | AbortStatus, error: unknown): RunNode[] {
+    const closed = [...this.open];
+    for (const node of closed) this.fail(node, error, status);
+    return closed;
   }
 
   emitEvent(event: StreamEvent): void {
@@ -225,12 +227,17 @@ export class RunState {
     return state;
   }
 
-  private end(node: RunNode, status: RunNodeStatus): void {
+  /** A terminal status is final: work still unwinding after a cancel cannot overwrite it. */
+  private end(node: RunNode, status: RunNodeStatus, output: string | undefined, error: unknown): boolean {
+    if (isTerminalStatus(node.status)) return false;
+    if (output !== undefined) node.output = output;
+    if (error !== undefined) node.error = describeError(error);
     node.status = status;
     node.endedAt = Date.now();
     node.durationMs = node.startedAt === null ? 0 : node.endedAt - node.startedAt;
     this.open.delete(node);
     this.updated(node);
+    return true;
   }
 
   private updated(node: RunNode): void {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { Agent, ParallelGroup, run, RunAbortedError, Swarm, tool, type RunNode } from "@/lib/engine";
+import { Agent, HookPoint, ParallelGroup, run, RunAbortedError, Swarm, tool, type RunNode } from "@/lib/engine";
 import { byModel, ScriptedProvider } from "./stubs";
 
 function slowSwarm() {
@@ -75,6 +75,20 @@ describe("cancellation and timeout", () => {
     expect(byName("agent", "slow").status).toBe("timeout");
     expect(byName("run", "swarm").status).toBe("timeout");
     expect(byName("run", "swarm").error).toEqual({ name: "RunAbortedError", message: "run timed out after 50 ms" });
+  });
+
+  it("times out even when a hook never returns", async () => {
+    const agent = new Agent({ name: "a", hooks: [[HookPoint.PRE_LLM_CALL, () => new Promise<void>(() => {})]] });
+    const nodes = new Map<string, RunNode>();
+    const started = performance.now();
+    const error = await run(agent, "x", {
+      provider: new ScriptedProvider([{ content: "never" }]),
+      timeoutMs: 40,
+      recorder: { onNodeUpdated: (n) => void nodes.set(n.id, n) },
+    }).catch((e: unknown) => e);
+    expect(performance.now() - started).toBeLessThan(500);
+    expect((error as RunAbortedError).status).toBe("timeout");
+    expect(statuses(nodes.values())).toEqual(new Set(["timeout"]));
   });
 
   it("does not start when the signal is already aborted", async () => {

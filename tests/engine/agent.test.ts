@@ -120,6 +120,30 @@ describe("agent tool loop", () => {
     expect((error as AgentError).cause).toBeInstanceOf(RangeError);
   });
 
+  it("cancels the sibling tool calls when one fails the agent", async () => {
+    const broken = tool({
+      name: "broken",
+      description: "bug",
+      parameters: z.object({}),
+      execute: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        throw new RangeError("boom");
+      },
+    });
+    const hang = tool({ name: "hang", description: "", parameters: z.object({}), execute: () => new Promise(() => {}) });
+    const provider = new ScriptedProvider([{ toolCalls: [{ name: "hang" }, { name: "broken" }] }]);
+    const nodes = new Map<string, { name: string; status: string }>();
+    const error = await run(new Agent({ name: "a", tools: [broken, hang] }), "go", {
+      provider,
+      recorder: { onNodeUpdated: (n) => void nodes.set(n.id, n) },
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AgentError);
+    const statusOf = (name: string) => [...nodes.values()].find((n) => n.name === name)!.status;
+    expect(statusOf("hang")).toBe("cancelled");
+    expect(statusOf("broken")).toBe("failed");
+    expect(statusOf("a")).toBe("failed");
+  });
+
   it("stops at maxSteps", async () => {
     let n = 0;
     const provider = new ScriptedProvider(() => ({ toolCalls: [{ name: "add", arguments: { a: n++, b: 0 } }] }));

@@ -145,6 +145,15 @@ describe("RunState tree", () => {
     expect(events.at(-1)!.type).toBe("done");
   });
 
+  it("keeps the first terminal status of a node", () => {
+    const state = new RunState();
+    const node = state.createNode("agent", "a", null);
+    state.start(node);
+    expect(state.fail(node, new Error("timed out"), "timeout")).toBe(true);
+    expect(state.succeed(node, "late")).toBe(false);
+    expect(node).toMatchObject({ status: "timeout", output: null, error: { name: "Error", message: "timed out" } });
+  });
+
   it("snapshotNode copies a node at one point in time", () => {
     const state = new RunState();
     const node = state.createNode("agent", "a", null);

@@ -25,10 +25,17 @@ export function abortError(signal: AbortSignal): unknown {
   return signal.reason instanceof RunAbortedError ? signal.reason : new RunAbortedError("cancelled");
 }
 
-/** Settles like `work`, or rejects with the abort error as soon as `signal` fires. */
+/**
+ * Settles like `work`, or rejects with the abort error as soon as `signal` fires (a later
+ * failure of `work` is then ignored: the abort is what gets reported).
+ */
 export function raceAbort<T>(work: Promise<T> | T, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(abortError(signal));
-  if (!(work instanceof Promise)) return Promise.resolve(work);
+  if (!(work instanceof Promise)) return signal.aborted ? Promise.reject(abortError(signal)) : Promise.resolve(work);
+  if (signal.aborted) {
+    // The work's own outcome no longer matters once the abort is reported; don't leave it unhandled.
+    work.catch(() => {});
+    return Promise.reject(abortError(signal));
+  }
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(abortError(signal));
     signal.addEventListener("abort", onAbort, { once: true });

@@ -114,14 +114,18 @@ export class RunContext {
   }
 
   succeed(node: RunNode, output?: string, agentName = node.name): void {
-    this.state.succeed(node, output);
-    this.emitStatus(node, agentName);
+    if (this.state.succeed(node, output)) this.emitStatus(node, agentName);
   }
 
   /** Ends `node` as `failed`, or `cancelled` / `timeout` when `signal` caused the failure. */
   fail(node: RunNode, error: unknown, signal: AbortSignal, agentName = node.name): void {
-    this.state.fail(node, error, abortStatusOf(signal) ?? "failed");
-    this.emitStatus(node, agentName);
+    if (this.state.fail(node, error, abortStatusOf(signal) ?? "failed")) this.emitStatus(node, agentName);
+  }
+
+  /** Ends every node still open with `signal`'s abort status (or `failed`). */
+  closeOpenNodes(error: unknown, signal: AbortSignal): void {
+    for (const node of this.state.closeOpenNodes(abortStatusOf(signal) ?? "failed", error))
+      this.emitStatus(node, node.name);
   }
 
   dispose(): void {

@@ -2,14 +2,14 @@
  * Executes the tool calls of one assistant message concurrently. Each call gets a
  * RunNode under the step that asked for it. A ToolError, an unknown tool or invalid
  * arguments go back to the model as an error result (the node ends `failed`, the agent
- * goes on); any other exception fails the agent.
+ * goes on); any other exception fails the agent and cancels the sibling calls.
  */
-import { AgentError, ToolError } from "../errors";
+import { AgentError, RunAbortedError, ToolError } from "../errors";
 import { fireHooks, HookPoint, type HookRegistration } from "../hooks";
 import type { ToolCall, ToolMessage } from "../model";
 import type { RunNode } from "../runState";
 import { stringifyToolResult, type AnyTool } from "../tool";
-import { raceAbort } from "./abort";
+import { childController, raceAbort } from "./abort";
 import type { RunContext } from "./context";
 
 /** A tool as an agent run holds it; engine-made tools (delegation, spawn) get their own node kind. */
@@ -29,10 +29,27 @@ export async function executeToolCalls(
   batch: ToolBatch,
   calls: readonly ToolCall[],
 ): Promise<ToolMessage[]> {
-  const settled = await Promise.allSettled(calls.map((call) => executeToolCall(ctx, batch, call)));
-  const failure = settled.find((result) => result.status === "rejected");
-  if (failure) throw failure.reason;
-  return settled.map((result) => (result as PromiseFulfilledResult<ToolMessage>).value);
+  if (calls.length === 1) return [await executeToolCall(ctx, batch, calls[0]!)];
+  const { controller, dispose } = childController(batch.signal);
+  const siblings = { ...batch, signal: controller.signal };
+  let failure: { error: unknown } | undefined;
+  try {
+    const settled = await Promise.allSettled(
+      calls.map((call) =>
+        executeToolCall(ctx, siblings, call).catch((error: unknown) => {
+          if (!failure) {
+            failure = { error };
+            controller.abort(new RunAbortedError("cancelled", `tool call "${call.name}" failed`));
+          }
+          throw error;
+        }),
+      ),
+    );
+    if (failure) throw failure.error;
+    return settled.map((result) => (result as PromiseFulfilledResult<ToolMessage>).value);
+  } finally {
+    dispose();
+  }
 }
 
 async function executeToolCall(ctx: RunContext, batch: ToolBatch, call: ToolCall): Promise<ToolMessage> {
