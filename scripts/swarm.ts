@@ -1,0 +1,141 @@
+/**
+ * The command line for people who live in a terminal:
+ *   npm run swarm -- check <file.yaml>                 every error with its position
+ *   npm run swarm -- run <file.yaml> --input "..."     run headless, events as they happen
+ * `${ENV}` references resolve from this process's environment (only here, never in the app).
+ * Exit codes: 0 success, 1 the run failed, 2 the document or the command line is wrong.
+ */
+import { readFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { buildSwarm, BuildError, parseDocument, type DocumentError, type FlowDocument } from "@/lib/dsl";
+import { run, type StreamEvent } from "@/lib/engine";
+import { toolCatalog } from "@/lib/tools/catalog";
+
+const USAGE = `usage:
+  npm run swarm -- check <file.yaml>
+  npm run swarm -- run <file.yaml> --input "..."`;
+
+const EXIT = { ok: 0, runFailed: 1, badInput: 2 } as const;
+
+function formatError(file: string, error: DocumentError): string {
+  return `${file}:${error.line}:${error.column}: ${error.message}${error.path ? `  [${error.path}]` : ""}`;
+}
+
+/** Reads and validates a document; prints its errors and returns undefined when it has any. */
+function load(file: string): FlowDocument | undefined {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    console.error(`cannot read ${file}: ${(error as Error).message}`);
+    return undefined;
+  }
+  const { document, errors } = parseDocument(text, { env: process.env, tools: toolCatalog.map((t) => t.name) });
+  for (const error of errors) console.error(formatError(file, error));
+  if (errors.length > 0) console.error(`${errors.length} error${errors.length === 1 ? "" : "s"} in ${file}`);
+  return document;
+}
+
+function check(file: string): number {
+  const document = load(file);
+  if (!document) return EXIT.badInput;
+  const counts = [
+    `${Object.keys(document.agents).length} agents`,
+    `${Object.keys(document.groups ?? {}).length} groups`,
+    `${Object.keys(document.swarms ?? {}).length} nested swarms`,
+  ];
+  console.log(`${file}: ok (${counts.join(", ")})`);
+  return EXIT.ok;
+}
+
+const STATUS_MARK: Record<string, string> = { running: "▶", success: "✓", failed: "✗", timeout: "⏱", cancelled: "■" };
+const SHOWN_KINDS = new Set(["swarm", "stage", "group", "agent"]);
+const clip = (text: string, max = 200) => (text.length > max ? `${text.slice(0, max)}…` : text);
+
+/** Prints stream events readably: statuses, streamed text per agent, tool calls and results. */
+function eventPrinter(out: NodeJS.WriteStream) {
+  let textFrom: string | undefined;
+  const line = (text: string) => {
+    if (textFrom !== undefined) out.write("\n");
+    textFrom = undefined;
+    out.write(`${text}\n`);
+  };
+  return (event: StreamEvent) => {
+    switch (event.type) {
+      case "status":
+        if (SHOWN_KINDS.has(event.kind) && STATUS_MARK[event.status]) line(`${STATUS_MARK[event.status]} ${event.kind} ${event.name} ${event.status}`);
+        break;
+      case "text":
+        if (textFrom !== event.agentName) {
+          if (textFrom !== undefined) out.write("\n");
+          out.write(`  ${event.agentName}> `);
+          textFrom = event.agentName;
+        }
+        out.write(event.text);
+        break;
+      case "tool_call":
+        line(`  → ${event.agentName} calls ${event.toolCall.name}(${clip(event.toolCall.arguments)})`);
+        break;
+      case "tool_result":
+        line(`  ← ${event.toolName}${event.error ? " (error)" : ""}: ${clip(event.content.replace(/\s+/g, " "))}`);
+        break;
+      case "error":
+        line(`✗ ${event.agentName}: ${event.error.name}: ${event.error.message}`);
+        break;
+      case "done":
+        line(`\n=== output ===\n${event.output}\n=== ${event.steps} model calls, ${event.usage.inputTokens} input + ${event.usage.outputTokens} output tokens ===`);
+        break;
+      case "step":
+      case "usage":
+        break;
+    }
+  };
+}
+
+async function runFile(file: string, input: string): Promise<number> {
+  const document = load(file);
+  if (!document) return EXIT.badInput;
+  let swarm;
+  try {
+    swarm = buildSwarm(document, { env: process.env });
+  } catch (error) {
+    if (!(error instanceof BuildError)) throw error;
+    console.error(`${file}: ${error.message}`);
+    return EXIT.badInput;
+  }
+  const print = eventPrinter(process.stdout);
+  const controller = new AbortController();
+  process.once("SIGINT", () => controller.abort());
+  const stream = run.stream(swarm, input, { signal: controller.signal });
+  try {
+    for await (const event of stream) print(event);
+    await stream.result;
+    return EXIT.ok;
+  } catch (error) {
+    console.error(`run failed: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
+    return EXIT.runFailed;
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, allowPositionals: true, options: { input: { type: "string", short: "i" } } });
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${USAGE}`);
+    return EXIT.badInput;
+  }
+  const [command, file, ...rest] = parsed.positionals;
+  if (!file || rest.length > 0 || (command !== "check" && command !== "run")) {
+    console.error(USAGE);
+    return EXIT.badInput;
+  }
+  if (command === "check") return check(file);
+  if (parsed.values.input === undefined) {
+    console.error(`run needs --input "..."\n${USAGE}`);
+    return EXIT.badInput;
+  }
+  return runFile(file, parsed.values.input);
+}
+
+process.exitCode = await main(process.argv.slice(2));
