@@ -26,11 +26,9 @@ async function openDb(config: DatabaseConfig): Promise<Db> {
   // Also creates the SQLite file and its folder.
   await applyMigrations(config);
   if (config.provider === "sqlite") {
-    const client = new SqliteClient({ adapter: new PrismaBetterSqlite3({ url: config.filePath }) });
-    // WAL: readers don't wait for the run recorder's writes, and commits need fewer fsyncs.
-    await client.$queryRawUnsafe("PRAGMA journal_mode = WAL");
-    await client.$executeRawUnsafe("PRAGMA synchronous = NORMAL");
-    return client;
+    // Rollback journal, not WAL: the schema engine locks the file exclusively, which
+    // under WAL fails while any other process (a second server, a CLI) has it open.
+    return new SqliteClient({ adapter: new PrismaBetterSqlite3({ url: config.filePath }) });
   }
   const client = new PostgresClient({ adapter: new PrismaPg({ connectionString: config.url }) });
   return client as unknown as Db;

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { closeDb, getDb } from "@/lib/db/client.ts";
+import { applyMigrations } from "@/lib/db/migrate.ts";
 
 describe("getDb", () => {
   const dir = mkdtempSync(path.join(tmpdir(), "swarm-client-test-"));
@@ -18,6 +19,13 @@ describe("getDb", () => {
     expect(first).toBe(second);
     expect(existsSync(filePath)).toBe(true);
     expect(await first.flow.count()).toBe(0);
+  });
+
+  it("leaves the file open to other migrators, as a second process starting would be", async () => {
+    const config = { provider: "sqlite", filePath: path.join(dir, "shared.db") } as const;
+    const db = await getDb(config);
+    await db.user.count();
+    expect(await applyMigrations(config)).toEqual([]);
   });
 
   it("follows DATABASE_URL when called without a config", async () => {

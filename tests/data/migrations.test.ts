@@ -5,7 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client.ts";
-import { applyMigrations, diffMigrationsToSchema } from "@/lib/db/migrate.ts";
+import { applyMigrations, createMigration, diffMigrationsToSchema } from "@/lib/db/migrate.ts";
 import { migrationsDir } from "@/lib/db/migrationFiles.ts";
 import { testDatabases, useTestDatabase } from "./databases.ts";
 
@@ -58,13 +58,17 @@ describe.each(testDatabases())("migrations on $name", (database) => {
     expect(drift, `prisma/models.prisma and the ${database.name} migrations differ; ${FIX}`).toBe("");
   });
 
-  it("report drift when the schema changes without a migration", async () => {
+  /** A copy of prisma/ whose schema has one model more than its migrations. */
+  function driftedProject(): string {
     const root = mkdtempSync(path.join(tmpdir(), "swarm-drift-"));
     scratchRoots.push(root);
     cpSync(path.resolve("prisma"), path.join(root, "prisma"), { recursive: true });
     appendFileSync(path.join(root, "prisma", "models.prisma"), "\nmodel DriftProbe {\n  id String @id\n}\n");
+    return root;
+  }
 
-    const drift = await diffMigrationsToSchema(config(), root);
+  it("report drift when the schema changes without a migration", async () => {
+    const drift = await diffMigrationsToSchema(config(), driftedProject());
     expect(drift).toMatch(/CREATE TABLE "DriftProbe"/);
   });
 
@@ -76,5 +80,16 @@ describe.each(testDatabases())("migrations on $name", (database) => {
     const db = await getDb();
     expect(await db.flow.count()).toBe(0);
     expect(await db.runNode.count()).toBe(0);
+  });
+
+  it("create a migration that ends the drift and applies it", async () => {
+    const root = driftedProject();
+    const dir = await createMigration(config(), "drift_probe", root);
+    expect(path.basename(dir ?? "")).toMatch(/^\d{14}_drift_probe$/);
+    expect(await diffMigrationsToSchema(config(), root)).toBe("");
+    expect(await createMigration(config(), "nothing", root)).toBeNull();
+
+    const db = await getDb();
+    expect(await db.$queryRawUnsafe('SELECT COUNT(*) AS n FROM "DriftProbe"')).toHaveLength(1);
   });
 });
