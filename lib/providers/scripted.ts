@@ -5,6 +5,7 @@
 import { z } from "zod";
 import {
   ModelError,
+  type ModelErrorKind,
   type ModelProvider,
   type ModelRequest,
   type ModelResponse,
@@ -23,7 +24,7 @@ export const ModelErrorKindSchema = z.enum([
   "auth",
   "bad_request",
   "unknown",
-]);
+]) satisfies z.ZodType<ModelErrorKind>;
 
 const ScriptedToolCall = z.object({
   id: z.string().min(1).optional(),
