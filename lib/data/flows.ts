@@ -63,6 +63,10 @@ function toVersionSummary(row: {
   };
 }
 
+function toVersionDetail(row: Parameters<typeof toVersionSummary>[0] & { document: string }): FlowVersionDetail {
+  return { ...toVersionSummary(row), document: row.document };
+}
+
 const summarySelect = {
   id: true,
   name: true,
@@ -72,11 +76,11 @@ const summarySelect = {
   _count: { select: { versions: true } },
 } as const;
 
+type FlowSummaryRow = Omit<FlowSummary, "versionCount"> & { _count: { versions: number } };
+
 function toSummary({ _count, ...flow }: FlowSummaryRow): FlowSummary {
   return { ...flow, versionCount: _count.versions };
 }
-
-type FlowSummaryRow = Omit<FlowSummary, "versionCount"> & { _count: { versions: number } };
 
 /** The live (not deleted) flow of this team, or NotFoundError. */
 async function findLiveFlow(db: Client, teamId: string, flowId: string) {
@@ -109,7 +113,7 @@ export async function getFlow(teamId: string, flowId: string): Promise<FlowDetai
     description: flow.description,
     createdAt: flow.createdAt,
     updatedAt: flow.updatedAt,
-    latestVersion: { ...toVersionSummary(version), document: version.document },
+    latestVersion: toVersionDetail(version),
   };
 }
 
@@ -184,7 +188,7 @@ export async function saveFlowVersion(
       data: { flowId: id, number: baseVersion + 1, document, message, authorId: author },
       select: { ...versionSelect, document: true },
     });
-    return { ...toVersionSummary(version), document: version.document };
+    return toVersionDetail(version);
   });
 }
 
@@ -209,5 +213,5 @@ export async function getVersion(teamId: string, flowId: string, number: number)
     select: { ...versionSelect, document: true },
   });
   if (!version) throw new NotFoundError("Flow version", `${flow.id}@${versionNumber}`);
-  return { ...toVersionSummary(version), document: version.document };
+  return toVersionDetail(version);
 }
