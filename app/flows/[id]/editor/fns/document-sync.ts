@@ -26,9 +26,13 @@ export function checkText(text: string, options: SyncOptions = {}): DocumentErro
 
 export type GraphWriting = { text: string } | { refused: string };
 
-export function writeGraph(graph: FlowGraph, previousText: string): GraphWriting {
+/**
+ * The previous text is kept (comments, spelling) only when it was a valid document: an
+ * invalid one, such as the empty `agents: {}`, would lend its odd shape to the result.
+ */
+export function writeGraph(graph: FlowGraph, previous: { text: string; valid: boolean }): GraphWriting {
   try {
-    return { text: serializeDocument(graphToDocument(graph), { original: previousText }) };
+    return { text: serializeDocument(graphToDocument(graph), previous.valid ? { original: previous.text } : {}) };
   } catch (error) {
     if (error instanceof Error && error.name === "SecretLiteralError") {
       return { refused: "A value looks like an API key; reference it as ${ENV_NAME} instead of writing it into the flow." };

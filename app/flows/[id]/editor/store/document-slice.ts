@@ -65,7 +65,9 @@ export const createDocumentSlice =
     editText: (next) => {
       const state = get();
       if (next === state.text) return;
-      state.record("Edit DSL", state.snapshot(), "dsl");
+      // Typing merges into one step; a paste or a replaced block is a step of its own.
+      const typing = Math.abs(next.length - state.text.length) <= 2;
+      state.record("Edit DSL", state.snapshot(), typing ? "dsl" : undefined);
       const reading = readText(next, { tools: state.tools });
       if (!reading.graph) {
         set({ text: next, errors: reading.errors, canvasInSync: false, issues: issuesByNode(reading.errors) });
@@ -78,7 +80,7 @@ export const createDocumentSlice =
       const state = get();
       const edited = edit(state.graph);
       if (edited === state.graph) return;
-      const written = writeGraph(edited, state.text);
+      const written = writeGraph(edited, { text: state.text, valid: state.errors.length === 0 });
       if ("refused" in written) {
         set({ notice: written.refused });
         return;
