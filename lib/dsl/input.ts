@@ -36,8 +36,8 @@ export type DefinitionKind = "agent" | "group" | "swarm";
 export type Definition = { kind: DefinitionKind; path: YamlPath };
 /** A name placed in a swarm's flow or a group's member list. */
 export type Placement = { name: string; owner: string | null; path: YamlPath; where: () => Position };
-/** A name something refers to without placing it: a handoff target. */
-export type Reference = { name: string; from: string; path: YamlPath };
+/** A handoff target (or a `swarm.edges` source, with `from` ""): referred to, not placed. */
+export type HandoffRef = { name: string; from: string; path: YamlPath };
 export type Scope = { owner: string | null; kind: "swarm" | "group"; mode?: SwarmMode; members: Placement[] };
 
 export type ReadResult = {
@@ -46,7 +46,7 @@ export type ReadResult = {
   errors: DocumentError[];
   definitions: Map<string, Definition>;
   scopes: Scope[];
-  handoffs: Reference[];
+  handoffs: HandoffRef[];
 };
 
 type Reader = { locate: SourceLocator; errors: DocumentError[] };
@@ -191,7 +191,7 @@ export function readDocument(value: unknown, locate: SourceLocator): ReadResult 
   const reader: Reader = { locate, errors: [] };
   const definitions = new Map<string, Definition>();
   const scopes: Scope[] = [];
-  const handoffs: Reference[] = [];
+  const handoffs: HandoffRef[] = [];
   const document: FlowDocument = { agents: {}, swarm: { type: "workflow", flow: [] } };
   const result = { document, errors: reader.errors, definitions, scopes, handoffs };
 
@@ -263,9 +263,11 @@ export function readDocument(value: unknown, locate: SourceLocator): ReadResult 
     scopes.push({ owner, kind: "swarm", mode: input.type ?? "workflow", members });
     (input.edges ?? []).forEach(([from, to], i) => {
       const edgePath = [...path, "edges", i];
-      handoffs.push({ name: from, from: "", path: [...edgePath, 0] }, { name: to, from, path: [...edgePath, 1] });
+      handoffs.push({ name: from, from: "", path: [...edgePath, 0] });
       const spec = document.agents[from];
-      if (spec && !(spec.handoffs ?? []).includes(to)) spec.handoffs = [...(spec.handoffs ?? []), to];
+      if (spec?.handoffs?.includes(to)) return; // Orbiter ignores an edge the agent already has
+      handoffs.push({ name: to, from, path: [...edgePath, 1] });
+      if (spec) spec.handoffs = [...(spec.handoffs ?? []), to];
     });
     if (!stages) return undefined;
     const spec: SwarmSpec = { type: input.type ?? "workflow", flow: stages };

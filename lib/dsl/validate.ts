@@ -100,7 +100,13 @@ function checkCycles(read: ReadResult, locate: SourceLocator, errors: DocumentEr
 }
 
 function checkHandoffs(read: ReadResult, locate: SourceLocator, errors: DocumentError[]): void {
+  const seen = new Set<string>();
   for (const ref of read.handoffs) {
+    if (ref.from !== "") {
+      const key = `${ref.from}\u0000${ref.name}`;
+      if (seen.has(key)) errors.push(locate.error(`'${ref.from}' lists the handoff to '${ref.name}' twice`, ref.path));
+      seen.add(key);
+    }
     const definition = read.definitions.get(ref.name);
     if (definition?.kind === "agent") continue;
     const what = ref.from === "" ? `handoff edge from` : `handoff from '${ref.from}' to`;
