@@ -68,6 +68,24 @@ describe("run.stream", () => {
     }
   });
 
+  it("streams a team's delegated workers under their own names, inside the delegation node", async () => {
+    const provider = new ScriptedProvider(
+      byModel({
+        lead: [{ toolCalls: [{ name: "delegate_to_helper", arguments: { task: "t" } }] }, { content: "thanks" }],
+        helper: wrap("helper"),
+      }),
+    );
+    const team = new Swarm({ mode: "team", agents: [agent("lead"), agent("helper")] });
+    const stream = run.stream(team, "x", { provider });
+    const events = await collect(stream);
+    const { state } = await stream.result;
+    const helperText = events.filter((e) => e.type === "text" && e.agentName === "helper");
+    expect(helperText.map((e) => (e as { text: string }).text).join("")).toBe("helper says t");
+    const helperStep = state.node(helperText[0]!.nodeId)!;
+    const helperAgent = state.node(helperStep.parentId!)!;
+    expect(state.node(helperAgent.parentId!)!.kind).toBe("delegation");
+  });
+
   it("yields an error event, then throws, when the run fails", async () => {
     const provider = new ScriptedProvider([{ error: new Error("model down") }]);
     const events: StreamEvent[] = [];

@@ -17,7 +17,7 @@ export type ScriptHandler = (request: ModelRequest, callIndex: number) => Script
 
 export type RecordedCall = { model: string; request: ModelRequest; startedAt: number; endedAt: number };
 
-export const DEFAULT_USAGE: Usage = { inputTokens: 10, outputTokens: 5, totalTokens: 15 };
+const DEFAULT_USAGE: Usage = { inputTokens: 10, outputTokens: 5, totalTokens: 15 };
 
 let nextId = 0;
 

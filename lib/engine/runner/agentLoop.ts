@@ -5,14 +5,14 @@
 import type { Agent } from "../agent";
 import { AgentError, describeError } from "../errors";
 import { fireHooks, HookPoint, type HookRegistration } from "../hooks";
-import { parseModelString, type AssistantMessage, type Message, type ModelRequest } from "../model";
+import { parseModelString, type Message } from "../model";
 import type { RunNode } from "../runState";
 import { toJsonSchema, toZodSchema } from "../schema";
 import { toToolDefinition } from "../tool";
 import { abortError } from "./abort";
 import type { RunContext } from "./context";
 import { LoopDetector } from "./loopDetection";
-import { callModel } from "./modelCall";
+import { modelStep, type ModelCallSettings } from "./modelStep";
 import { SubAgentManager } from "./orchestration";
 import { checkOutput } from "./outputValidation";
 import { nextAction } from "./planner";
@@ -96,14 +96,16 @@ async function agentLoop(
   for (const message of input.prior ?? []) if (message.role !== "system") history.push(message);
   if (input.text) history.push({ role: "user", content: input.text });
 
-  const provider = await ctx.provider(agent.model);
-  const model = parseModelString(agent.model).model;
   const toolsByName = new Map(tools.map((runnable) => [runnable.tool.name, runnable]));
-  const definitions = tools.map((runnable) => toToolDefinition(runnable.tool));
   const validator = agent.outputSchema ? toZodSchema(agent.outputSchema) : undefined;
-  const outputSchema = agent.outputSchema
-    ? { name: `${agentName}_output`, schema: toJsonSchema(agent.outputSchema) }
-    : undefined;
+  const call: ModelCallSettings = {
+    provider: await ctx.provider(agent.model),
+    model: parseModelString(agent.model).model,
+    tools: tools.map((runnable) => toToolDefinition(runnable.tool)),
+    outputSchema: agent.outputSchema
+      ? { name: `${agentName}_output`, schema: toJsonSchema(agent.outputSchema) }
+      : undefined,
+  };
   const loops = new LoopDetector(agentName, ctx.loopThreshold);
 
   let steps = 0;
@@ -161,49 +163,14 @@ async function agentLoop(
           newMessages: history.slice(attributed),
         },
       });
-      ctx.start(step, agentName);
       openStep = { node: step, content: "" };
-      const request: ModelRequest = {
-        model,
-        messages: history.slice(),
-        tools: definitions,
-        temperature: agent.temperature,
-        maxTokens: agent.maxTokens,
-        outputSchema,
-        signal,
-      };
-      await fireHooks(hooks, { point: HookPoint.PRE_LLM_CALL, agentName, nodeId: step.id, request, messages: history });
-      const { response, retries } = await callModel(ctx, { agentName, nodeId: step.id, provider }, request, signal);
-      ctx.state.iterations++;
-      const assistant: AssistantMessage = {
-        role: "assistant",
-        content: response.content,
-        toolCalls: response.toolCalls,
-      };
+      const assistant = await modelStep(ctx, { agent, step, number: steps, hooks, history, call, signal });
       history.push(assistant);
       attributed = history.length;
-      openStep.content = response.content;
-      ctx.state.annotate(step, {
-        retries,
-        finishReason: response.finishReason,
-        response: assistant,
-        modelUsage: response.usage,
-      });
-      ctx.state.addUsage(step, response.usage);
-      if (ctx.listening) {
-        ctx.emit({ type: "usage", agentName, nodeId: step.id, usage: response.usage, total: ctx.state.usage });
-        ctx.emit({
-          type: "step",
-          agentName,
-          nodeId: step.id,
-          step: steps,
-          content: response.content,
-          toolCalls: response.toolCalls,
-        });
-      }
-      await fireHooks(hooks, { point: HookPoint.POST_LLM_CALL, agentName, nodeId: step.id, response });
-      if (response.toolCalls.length === 0) {
-        ctx.succeed(step, response.content, agentName);
+      openStep.content = assistant.content;
+      // A step that asked for tools ends when they have run (the execute_tools branch).
+      if (assistant.toolCalls.length === 0) {
+        ctx.succeed(step, assistant.content, agentName);
         openStep = undefined;
       }
     }

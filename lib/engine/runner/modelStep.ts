@@ -1,0 +1,75 @@
+/**
+ * One step of an agent: a model call on its history, with its RunNode started, the
+ * PRE/POST_LLM_CALL hooks around it, usage added up the tree and `usage` / `step` events.
+ */
+import type { Agent } from "../agent";
+import { fireHooks, HookPoint, type HookRegistration } from "../hooks";
+import type { AssistantMessage, Message, ModelProvider, ModelRequest, ToolDefinition } from "../model";
+import type { RunNode } from "../runState";
+import type { RunContext } from "./context";
+import { callModel } from "./modelCall";
+
+/** What stays the same for every call of one agent run. */
+export type ModelCallSettings = {
+  provider: ModelProvider;
+  /** Without its provider prefix. */
+  model: string;
+  tools: ToolDefinition[];
+  outputSchema: ModelRequest["outputSchema"];
+};
+
+export type ModelStep = {
+  agent: Agent;
+  /** The step's node, created (not started) by the caller, who also ends it. */
+  step: RunNode;
+  /** 1-based within the agent's run. */
+  number: number;
+  hooks: readonly HookRegistration[];
+  history: readonly Message[];
+  call: ModelCallSettings;
+  signal: AbortSignal;
+};
+
+export async function modelStep(ctx: RunContext, s: ModelStep): Promise<AssistantMessage> {
+  const agentName = s.agent.name;
+  const nodeId = s.step.id;
+  ctx.start(s.step, agentName);
+  const request: ModelRequest = {
+    model: s.call.model,
+    messages: s.history.slice(),
+    tools: s.call.tools,
+    temperature: s.agent.temperature,
+    maxTokens: s.agent.maxTokens,
+    outputSchema: s.call.outputSchema,
+    signal: s.signal,
+  };
+  await fireHooks(s.hooks, { point: HookPoint.PRE_LLM_CALL, agentName, nodeId, request, messages: request.messages });
+  const { response, retries } = await callModel(
+    ctx,
+    { agentName, nodeId, provider: s.call.provider },
+    request,
+    s.signal,
+  );
+  ctx.state.iterations++;
+  const assistant: AssistantMessage = { role: "assistant", content: response.content, toolCalls: response.toolCalls };
+  ctx.state.annotate(s.step, {
+    retries,
+    finishReason: response.finishReason,
+    response: assistant,
+    modelUsage: response.usage,
+  });
+  ctx.state.addUsage(s.step, response.usage);
+  if (ctx.listening) {
+    ctx.emit({ type: "usage", agentName, nodeId, usage: response.usage, total: ctx.state.usage });
+    ctx.emit({
+      type: "step",
+      agentName,
+      nodeId,
+      step: s.number,
+      content: assistant.content,
+      toolCalls: assistant.toolCalls,
+    });
+  }
+  await fireHooks(s.hooks, { point: HookPoint.POST_LLM_CALL, agentName, nodeId, response });
+  return assistant;
+}
