@@ -145,6 +145,19 @@ describe("RunState tree", () => {
     expect(events.at(-1)!.type).toBe("done");
   });
 
+  it("moves every node through init → running → success, as the recorder sees it", async () => {
+    const { provider, swarm } = scenario();
+    const seen = new Map<string, string[]>();
+    const track = (node: RunNode) => {
+      const list = seen.get(node.id) ?? [];
+      if (list.at(-1) !== node.status) list.push(node.status);
+      seen.set(node.id, list);
+    };
+    const { state } = await run(swarm, "x", { provider, recorder: { onNodeCreated: track, onNodeUpdated: track } });
+    expect(seen.size).toBe(state.nodes.size);
+    for (const statuses of seen.values()) expect(statuses).toEqual(["init", "running", "success"]);
+  });
+
   it("keeps the first terminal status of a node", () => {
     const state = new RunState();
     const node = state.createNode("agent", "a", null);
