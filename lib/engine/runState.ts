@@ -160,10 +160,13 @@ export class RunState {
     return node;
   }
 
-  start(node: RunNode): void {
+  /** Returns false when the node had already ended (closed by a cancel before it started). */
+  start(node: RunNode): boolean {
+    if (isTerminalStatus(node.status)) return false;
     node.status = "running";
     node.startedAt = Date.now();
     this.updated(node);
+    return true;
   }
 
   /** Merges `metadata` into the node's metadata. */

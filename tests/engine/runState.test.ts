@@ -164,6 +164,7 @@ describe("RunState tree", () => {
     state.start(node);
     expect(state.fail(node, new Error("timed out"), "timeout")).toBe(true);
     expect(state.succeed(node, "late")).toBe(false);
+    expect(state.start(node)).toBe(false);
     expect(node).toMatchObject({ status: "timeout", output: null, error: { name: "Error", message: "timed out" } });
   });
 

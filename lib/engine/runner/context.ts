@@ -109,8 +109,7 @@ export class RunContext {
   }
 
   start(node: RunNode, agentName = node.name): void {
-    this.state.start(node);
-    this.emitStatus(node, agentName);
+    if (this.state.start(node)) this.emitStatus(node, agentName);
   }
 
   succeed(node: RunNode, output?: string, agentName = node.name): void {
