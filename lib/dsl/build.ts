@@ -55,7 +55,7 @@ export function buildSwarm(document: FlowDocument, options: BuildOptions = {}): 
         return found;
       }),
       handoffs: spec.handoffs,
-      outputSchema: spec.output_schema,
+      outputSchema: spec.output_schema && (resolved(spec.output_schema, `${where} output_schema`) as Record<string, unknown>),
       maxSteps: number(spec.max_steps, `${where} max_steps`),
       temperature: number(spec.temperature, `${where} temperature`),
       maxTokens: number(spec.max_tokens, `${where} max_tokens`),
@@ -68,7 +68,10 @@ export function buildSwarm(document: FlowDocument, options: BuildOptions = {}): 
 
   const buildMember = (name: string): SwarmMember => {
     const group = document.groups?.[name];
-    if (group?.type === "parallel") return new ParallelGroup({ name, agents: group.agents.map(buildAgent), separator: group.separator });
+    if (group?.type === "parallel") {
+      const separator = text(group.separator, `group '${name}' separator`);
+      return new ParallelGroup({ name, agents: group.agents.map(buildAgent), separator });
+    }
     if (group?.type === "serial") return new SerialGroup({ name, agents: group.agents.map(buildAgent) });
     const nested = document.swarms?.[name];
     if (nested) return new SwarmNode({ name, swarm: buildSwarmOf(name, nested) });
@@ -84,5 +87,5 @@ export function buildSwarm(document: FlowDocument, options: BuildOptions = {}): 
       maxHandoffs: number(spec.max_handoffs, `swarm '${name}' max_handoffs`),
     });
 
-  return buildSwarmOf(document.name ?? "swarm", document.swarm);
+  return buildSwarmOf(text(document.name, "name") ?? "swarm", document.swarm);
 }

@@ -47,3 +47,12 @@ describe("buildSwarm", () => {
     expect(() => buildSwarm(document!)).toThrow("agent 'a': unknown tool 'teleport'");
   });
 });
+
+describe("buildSwarm with references outside agents", () => {
+  it("resolves a group's separator and the document's name", () => {
+    const text = "name: '${vars.title}'\nvars: { sep: ' | ', title: Demo }\nagents:\n  a: {}\n  b: {}\ngroups:\n  g: { type: parallel, agents: [a, b], separator: '${vars.sep}' }\n";
+    const swarm = buildSwarm(parseDocument(text).document!);
+    expect(swarm.name).toBe("Demo");
+    expect((swarm.member("g") as ParallelGroup).separator).toBe(" | ");
+  });
+});

@@ -74,3 +74,14 @@ describe("serializeDocument", () => {
     expect(serializeDocument(document)).toContain("openai_api_key: ${OPENAI_API_KEY}");
   });
 });
+
+describe("references", () => {
+  it("never writes back a value that came from the environment", () => {
+    const text = "agents:\n  a: { model: '${MODEL}', instructions: 'Key ${OPENAI_API_KEY}' }\n";
+    const { document } = parseDocument(text, { env: { MODEL: "mock:echo", OPENAI_API_KEY: "sk-abcdefghijklmnopqrstuvwxyz0123456789" } });
+    const written = serializeDocument(document!);
+    expect(written).toContain("model: ${MODEL}");
+    expect(written).toContain("instructions: Key ${OPENAI_API_KEY}");
+    expect(written).not.toContain("sk-");
+  });
+});
