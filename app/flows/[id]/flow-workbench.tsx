@@ -9,6 +9,8 @@ import type { ActionError } from "@/app/_lib/action-result";
 import { DeleteDialog, RenameDialog } from "../_components/flow-row-actions";
 import { importFlowAction, saveFlowAction } from "../actions";
 import type { ToolOption } from "./editor/nodes/agent/panel";
+import { FlowRunProvider } from "./run/flow-run-context";
+import { RunPanel } from "./run/run-panel";
 import { useDraft } from "./use-draft";
 
 // The canvas measures the browser's layout; there is nothing to render on the server.
@@ -88,6 +90,7 @@ export function FlowWorkbench({ flow, latest, viewing, versions, tools }: Props)
   }, [dirty]);
 
   return (
+    <FlowRunProvider>
     <div className="page" style={{ maxWidth: "none" }}>
       <div className="page-header">
         <div>
@@ -138,6 +141,8 @@ export function FlowWorkbench({ flow, latest, viewing, versions, tools }: Props)
           draft.setText(text);
         }}
       />
+
+      <RunPanel flowId={flow.id} version={viewing?.number ?? latest.number} unsaved={dirty} />
 
       <div className="workbench" style={{ marginTop: 16 }}>
         <section className="card panel stack" aria-label="Save">
@@ -212,5 +217,6 @@ export function FlowWorkbench({ flow, latest, viewing, versions, tools }: Props)
         <DeleteDialog flowId={flow.id} name={flow.name} onClose={() => setDialog(null)} afterDelete={() => router.push("/flows")} />
       ) : null}
     </div>
+    </FlowRunProvider>
   );
 }

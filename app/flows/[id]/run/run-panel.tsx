@@ -18,11 +18,10 @@ type Props = {
   version: number;
   /** The editor holds changes that are not saved (and so would not run). */
   unsaved: boolean;
-  canRun: boolean;
 };
 
 /** Run the flow with an input (and optionally one model for every agent), and watch it. */
-export function RunPanel({ flowId, version, unsaved, canRun }: Props) {
+export function RunPanel({ flowId, version, unsaved }: Props) {
   const { active, follow } = useFlowRun();
   const snapshot = useActiveRunSnapshot();
   const [input, setInput] = useState("");
@@ -63,7 +62,7 @@ export function RunPanel({ flowId, version, unsaved, canRun }: Props) {
         <input type="text" aria-label="Model override" placeholder="e.g. mock:echo?latency=300" value={model} onChange={(event) => setModel(event.target.value)} />
       </label>
       <div className="toolbar">
-        <button className="button primary" onClick={run} disabled={!canRun || pending || running}>
+        <button className="button primary" onClick={run} disabled={pending || running}>
           {running ? "Running…" : "Run"}
         </button>
         {running ? (
@@ -76,7 +75,6 @@ export function RunPanel({ flowId, version, unsaved, canRun }: Props) {
         </Link>
       </div>
       {unsaved ? <p className="muted" style={{ margin: 0, fontSize: 13 }}>Runs use saved version {version}; save to run your changes.</p> : null}
-      {!canRun ? <p className="muted" style={{ margin: 0, fontSize: 13 }}>Your role can view runs but not start them.</p> : null}
       <ActionErrorAlert error={error} />
       {active && snapshot ? (
         <div className="stack" style={{ gap: 8 }} aria-label="Current run" data-run-id={active.runId}>

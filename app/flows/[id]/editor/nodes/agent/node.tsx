@@ -4,6 +4,7 @@ import { Handle, type NodeProps, Position } from "@xyflow/react";
 import { memo } from "react";
 import { HANDOFF_SOURCE_HANDLE, HANDOFF_TARGET_HANDLE } from "../../fns/edges";
 import { useEditor } from "../../store/context";
+import { AgentRunBadge } from "../../../run/agent-run-badge";
 import { IssueMarker, useNodeIssues } from "../node-issues";
 import type { AgentNode } from "./types";
 
@@ -33,6 +34,7 @@ function AgentNodeView({ id, data }: NodeProps<AgentNode>) {
         <span>{tools === 1 ? "1 tool" : `${tools} tools`}</span>
         {role ? <span className={`role-badge role-${role.replace(" ", "-")}`}>{role}</span> : null}
       </div>
+      <AgentRunBadge name={data.name} />
     </div>
   );
 }
