@@ -18,7 +18,7 @@ import {
   type ToStringOptions,
   type YAMLMap,
 } from "yaml";
-import { formatFlow } from "./flow";
+import { FlowError, formatFlow, parseFlow } from "./flow";
 import { findSecretLiterals, SecretLiteralError } from "./secrets";
 import { treeOrder } from "./tree";
 import type { AgentSpec, FlowDocument, GroupSpec, SwarmSpec } from "./types";
@@ -125,6 +125,17 @@ function sameData(a: Node, b: Node): boolean {
   return JSON.stringify(a.toJSON()) === JSON.stringify(b.toJSON());
 }
 
+/** A flow written another way ("a>>b" for "a >> b") is the same flow: keep the user's. */
+function sameFlow(original: Node, fresh: Node): boolean {
+  if (!isScalar(original) || typeof original.value !== "string" || !isScalar(fresh)) return false;
+  try {
+    return formatFlow(parseFlow(original.value).stages) === fresh.value;
+  } catch (error) {
+    if (error instanceof FlowError) return false;
+    throw error;
+  }
+}
+
 function keepComments(from: Node, to: Node): Node {
   to.commentBefore = from.commentBefore;
   to.comment = from.comment;
@@ -141,16 +152,21 @@ function merge(original: Node, fresh: Node): Node {
 
 function mergeMaps(original: YAMLMap, fresh: YAMLMap): YAMLMap {
   const wanted = new Set<unknown>();
-  for (const pair of pairs(fresh)) {
+  const freshKeys = pairs(fresh).map(keyOf);
+  for (const [index, pair] of pairs(fresh).entries()) {
     const key = keyOf(pair);
     const alias = ALIASES[String(key)];
     const existing = pairs(original).find((p) => keyOf(p) === key) ?? (alias ? pairs(original).find((p) => keyOf(p) === alias) : undefined);
     if (existing) {
       wanted.add(keyOf(existing));
+      if (key === "flow" && existing.value && pair.value && sameFlow(existing.value, pair.value)) continue;
       existing.value = existing.value && pair.value ? merge(existing.value, pair.value) : pair.value;
     } else {
       wanted.add(key);
-      original.items.push(pair);
+      // Before the first existing key that comes later in canonical order.
+      const later = new Set(freshKeys.slice(index + 1));
+      const at = original.items.findIndex((item) => later.has(keyOf(item)));
+      original.items.splice(at < 0 ? original.items.length : at, 0, pair);
     }
   }
   original.items = original.items.filter((pair) => wanted.has(keyOf(pair)));

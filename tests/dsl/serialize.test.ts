@@ -85,3 +85,13 @@ describe("references", () => {
     expect(written).not.toContain("sk-");
   });
 });
+
+describe("writing over the original", () => {
+  it("keeps a flow written another way when its stages did not change", () => {
+    const original = "agents:\n  a: {}\n  b: {}\n  c: {}\nswarm:\n  flow: |\n    a\n      >> (b|c)\n";
+    const document = documentOf(original);
+    document.agents.a!.temperature = 0.1;
+    const text = serializeDocument(document, { original });
+    expect(text).toBe("agents:\n  a: { temperature: 0.1 }\n  b: {}\n  c: {}\nswarm:\n  type: workflow\n  flow: |\n    a\n      >> (b|c)\n");
+  });
+});
