@@ -35,6 +35,7 @@ export class BatchingRecorder implements RunRecorder {
   private rootId: string | null = null;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private writing: Promise<void> = Promise.resolve();
+  private flushWaiting = false;
   private lastError: unknown;
 
   constructor(options: RecorderOptions) {
@@ -65,7 +66,13 @@ export class BatchingRecorder implements RunRecorder {
   flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    this.writing = this.writing.then(() => this.writeQueued());
+    // One write waiting behind the current one is enough: it takes everything queued by then.
+    if (this.flushWaiting) return this.writing;
+    this.flushWaiting = true;
+    this.writing = this.writing.then(() => {
+      this.flushWaiting = false;
+      return this.writeQueued();
+    });
     return this.writing;
   }
 

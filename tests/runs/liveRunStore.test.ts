@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { LiveRunStore } from "@/lib/runs/live/liveRunStore";
 import { summary } from "./fixtures";
 
-const header = { status: "running" as const, error: null, output: null, totals: { usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 }, costUsd: 0 } };
+const header = { status: "queued" as const, error: null, output: null, totals: { usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 }, costUsd: 0 } };
 
 describe("LiveRunStore", () => {
   it("applies node, text and run events once, in seq order, notifying per batch", () => {
@@ -22,6 +22,7 @@ describe("LiveRunStore", () => {
     expect(during).not.toBe(before);
     expect(during.nodes.map((node) => node.id)).toEqual(["run", "step"]);
     expect(during.texts.get("step")).toBe("Hello");
+    expect(during.header.status).toBe("running");
 
     store.apply([
       { seq: 6, event: { type: "node", node: summary({ id: "step", parentId: "run", seq: 1, status: "success" }) } },

@@ -80,7 +80,8 @@ export function NodeDetail({ runId, node, liveText }: { runId: string; node: Run
       </dl>
       {node.error ? (
         <div className="node-error" role="alert">
-          <b>{node.error.name}</b>: {node.error.message}
+          {node.error.name ? <b>{node.error.name}: </b> : null}
+          {node.error.message}
         </div>
       ) : null}
       {error ? <div className="alert error">{error}</div> : null}

@@ -45,6 +45,8 @@ export class LiveRunStore {
       switch (event.type) {
         case "node":
           this.byId.set(event.node.id, event.node);
+          // The run's own "running" is only told at the end; its first node says it started.
+          if (this.header.status === "queued") this.header = { ...this.header, status: "running" };
           if (event.node.status !== "running") this.texts.delete(event.node.id);
           break;
         case "text":
