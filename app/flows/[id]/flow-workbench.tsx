@@ -48,7 +48,7 @@ export function FlowWorkbench({ flow, latest, viewing, versions, tools }: Props)
     startSaving(async () => {
       const result = await saveFlowAction({ flowId: flow.id, document: draft.text, baseVersion, message });
       if (!result.ok) return setError(result);
-      draft.clear();
+      draft.markSaved(result.data.version);
       setMessage("");
       setNotice(`Saved as version ${result.data.version}.`);
       router.refresh();

@@ -42,7 +42,8 @@ export default async function FlowPage({ params, searchParams }: Props) {
 
   return (
     <FlowWorkbench
-      key={`${flow.id}:${flow.latestVersion.number}:${viewing?.number ?? "latest"}`}
+      // Not keyed by the latest version: after a save the editor stays, with its undo history.
+      key={`${flow.id}:${viewing?.number ?? "latest"}`}
       flow={{ id: flow.id, name: flow.name }}
       latest={{ number: flow.latestVersion.number, document: flow.latestVersion.document }}
       viewing={viewing ? { number: viewing.number, document: viewing.document } : null}

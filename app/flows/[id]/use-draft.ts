@@ -10,21 +10,32 @@ type DraftState = StoredDraft & { revision: number };
  * save loses nothing. A draft remembers the version it started from, so saving a draft
  * made before a teammate's save is reported as a conflict instead of overwriting it.
  * `revision` counts the times the text was replaced from outside the editor (a draft
- * restored, a draft discarded), so the editor can start over from the new text.
+ * restored or discarded, a newer version loaded), so the editor can start over from it.
  */
 export function useDraft(flowId: string, latestVersion: number, savedText: string) {
   const key = `swarm-studio:draft:${flowId}`;
   const [draft, setDraft] = useState<DraftState>({ baseVersion: latestVersion, text: savedText, revision: 0 });
   const [restored, setRestored] = useState(false);
+  const [initialText] = useState(savedText);
+  const [seen, setSeen] = useState({ version: latestVersion, text: savedText });
+
+  // A newer version came from the server. After our own save the draft already stands on
+  // it; otherwise, when nothing was edited on top of what we had, show the new version.
+  if (seen.version !== latestVersion) {
+    setSeen({ version: latestVersion, text: savedText });
+    if (draft.baseVersion !== latestVersion && draft.text === seen.text) {
+      setDraft({ baseVersion: latestVersion, text: savedText, revision: draft.revision + 1 });
+    }
+  }
 
   // Read after mount: localStorage does not exist during server rendering.
   useEffect(() => {
     const stored = readDraft(key);
-    if (stored && stored.text !== savedText) {
+    if (stored && stored.text !== initialText) {
       setDraft((current) => ({ ...stored, revision: current.revision + 1 }));
       setRestored(true);
     }
-  }, [key, savedText]);
+  }, [key, initialText]);
 
   const update = useCallback(
     (next: DraftState) => {
@@ -46,12 +57,21 @@ export function useDraft(flowId: string, latestVersion: number, savedText: strin
     setRestored(false);
   }, [key]);
 
+  /** The text was just saved as `version`: nothing is pending, and edits go on from it. */
+  const markSaved = useCallback(
+    (version: number) => {
+      clear();
+      setDraft((current) => ({ ...current, baseVersion: version }));
+    },
+    [clear],
+  );
+
   const discard = useCallback(() => {
     clear();
     setDraft((current) => ({ baseVersion: latestVersion, text: savedText, revision: current.revision + 1 }));
   }, [clear, latestVersion, savedText]);
 
-  return { text: draft.text, baseVersion: draft.baseVersion, revision: draft.revision, setText, rebase, restored, clear, discard };
+  return { text: draft.text, baseVersion: draft.baseVersion, revision: draft.revision, setText, rebase, restored, clear, markSaved, discard };
 }
 
 function readDraft(key: string): StoredDraft | null {

@@ -13,7 +13,7 @@ export function useFieldIssues(path: string): DocumentError[] {
 export function FieldIssues({ issues }: { issues: readonly DocumentError[] }) {
   if (issues.length === 0) return null;
   return (
-    <ul className="field-issues" role="alert">
+    <ul className="field-issues">
       {issues.map((issue, i) => (
         <li key={i}>{issue.message}</li>
       ))}
