@@ -7,7 +7,7 @@
  */
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { buildSwarm, BuildError, parseDocument, type DocumentError, type FlowDocument } from "@/lib/dsl";
+import { buildSwarm, parseDocument, type DocumentError, type FlowDocument } from "@/lib/dsl";
 import { run, type StreamEvent } from "@/lib/engine";
 import { toolCatalog } from "@/lib/tools/catalog";
 
@@ -99,8 +99,8 @@ async function runFile(file: string, input: string): Promise<number> {
   try {
     swarm = buildSwarm(document, { env: process.env });
   } catch (error) {
-    if (!(error instanceof BuildError)) throw error;
-    console.error(`${file}: ${error.message}`);
+    // BuildError (unknown tool, unset reference) or the engine refusing the configuration.
+    console.error(`${file}: cannot build: ${error instanceof Error ? error.message : String(error)}`);
     return EXIT.badInput;
   }
   const print = eventPrinter(process.stdout);

@@ -16,7 +16,7 @@ export type BuildOptions = {
   tools?: (name: string) => AnyTool | undefined;
 };
 
-/** A document that is valid but cannot be built here: an unknown tool, an unset reference. */
+/** A document that is valid but cannot be built here: an unknown tool, an unset model or number. */
 export class BuildError extends Error {
   constructor(message: string) {
     super(message);
@@ -33,7 +33,8 @@ export function buildSwarm(document: FlowDocument, options: BuildOptions = {}): 
     if (typeof result === "string" && hasReference(result)) throw new BuildError(`${what}: '${result}' is not set`);
     return result;
   };
-  const text = (value: unknown, what: string): string | undefined => (value === undefined ? undefined : String(resolved(value, what)));
+  /** Text where an unknown reference stays as written (Orbiter's rule): instructions, names. */
+  const text = (value: unknown): string | undefined => (value === undefined ? undefined : String(substitute(value, context)));
   const number = (value: unknown, what: string): number | undefined => {
     if (value === undefined) return undefined;
     const result = Number(resolved(value, what)); // Orbiter converts with int()/float() too
@@ -47,8 +48,8 @@ export function buildSwarm(document: FlowDocument, options: BuildOptions = {}): 
     const where = `agent '${name}'`;
     return new Agent({
       name,
-      model: text(spec.model, `${where} model`),
-      instructions: text(spec.instructions, `${where} instructions`),
+      model: spec.model === undefined ? undefined : String(resolved(spec.model, `${where} model`)),
+      instructions: text(spec.instructions),
       tools: (spec.tools ?? []).map((toolName) => {
         const found = findTool(toolName);
         if (!found) throw new BuildError(`${where}: unknown tool '${toolName}'`);
@@ -69,7 +70,7 @@ export function buildSwarm(document: FlowDocument, options: BuildOptions = {}): 
   const buildMember = (name: string): SwarmMember => {
     const group = document.groups?.[name];
     if (group?.type === "parallel") {
-      const separator = text(group.separator, `group '${name}' separator`);
+      const separator = text(group.separator);
       return new ParallelGroup({ name, agents: group.agents.map(buildAgent), separator });
     }
     if (group?.type === "serial") return new SerialGroup({ name, agents: group.agents.map(buildAgent) });
@@ -87,5 +88,5 @@ export function buildSwarm(document: FlowDocument, options: BuildOptions = {}): 
       maxHandoffs: number(spec.max_handoffs, `swarm '${name}' max_handoffs`),
     });
 
-  return buildSwarmOf(text(document.name, "name") ?? "swarm", document.swarm);
+  return buildSwarmOf(text(document.name) ?? "swarm", document.swarm);
 }

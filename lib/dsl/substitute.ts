@@ -11,8 +11,9 @@ export type SubstitutionContext = { vars?: Vars; env?: Env };
 const REFERENCE = /\$\{([^}]+)\}/g;
 const WHOLE_REFERENCE = /^\$\{([^}]+)\}$/;
 
+/** Whether `text` holds a `${...}` reference (a lone "${" is just text). */
 export function hasReference(text: string): boolean {
-  return text.includes("${");
+  return /\$\{[^}]+\}/.test(text);
 }
 
 /** The names of the environment variables `text` refers to. */

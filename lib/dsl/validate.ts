@@ -99,6 +99,37 @@ function checkCycles(read: ReadResult, locate: SourceLocator, errors: DocumentEr
   return inCycle;
 }
 
+/**
+ * What the swarm modes ask of their members (as the engine checks them when it builds):
+ * a handoff swarm holds agents that hand off among themselves; a team's lead is an agent.
+ */
+function checkModes(read: ReadResult, locate: SourceLocator, errors: DocumentError[]): void {
+  for (const scope of read.scopes) {
+    if (scope.kind !== "swarm" || scope.mode === "workflow" || scope.members.length === 0) continue;
+    const kindOf = (name: string) => read.definitions.get(name)?.kind;
+    const swarm = scope.owner === null ? `the top-level ${scope.mode} swarm` : `the ${scope.mode} swarm '${scope.owner}'`;
+    if (scope.mode === "team") {
+      const lead = scope.members[0]!;
+      const kind = kindOf(lead.name);
+      if (kind && kind !== "agent") {
+        errors.push(locate.error(`the lead of ${swarm} must be an agent; '${lead.name}' is ${article(kind)}`, lead.path, lead.where()));
+      }
+      continue;
+    }
+    const members = new Set(scope.members.map((m) => m.name));
+    for (const member of scope.members) {
+      const kind = kindOf(member.name);
+      if (kind && kind !== "agent") {
+        errors.push(locate.error(`${swarm} holds agents only; '${member.name}' is ${article(kind)}`, member.path, member.where()));
+      }
+    }
+    for (const ref of read.handoffs) {
+      if (ref.from === "" || !members.has(ref.from) || members.has(ref.name) || kindOf(ref.name) !== "agent") continue;
+      errors.push(locate.error(`handoff from '${ref.from}' to '${ref.name}': '${ref.name}' is not in ${swarm}`, ref.path));
+    }
+  }
+}
+
 function checkHandoffs(read: ReadResult, locate: SourceLocator, errors: DocumentError[]): void {
   const seen = new Set<string>();
   for (const ref of read.handoffs) {
@@ -180,6 +211,7 @@ export function validateDocument(read: ReadResult, locate: SourceLocator, option
     }
   }
   checkHandoffs(read, locate, errors);
+  checkModes(read, locate, errors);
   checkValues(read.document, options, locate, errors);
   for (const secret of findSecretLiterals(read.document)) {
     errors.push(locate.error(secret.message, secret.path));

@@ -104,7 +104,9 @@ export const validDocument: fc.Arbitrary<FlowDocument> = fc
       document.agents[agentName] = { ...spec }; // fast-check reuses generated values: never mutate them
       return agentName;
     };
-    const place = (items: Item[][]): SwarmSpec["flow"] => {
+    /** Which handoff swarm (by owner name; "" for the top level) holds each agent. */
+    const handoffScope = new Map<string, string>();
+    const place = (items: Item[][], owner: string, wanted: SwarmMode): SwarmSpec => {
       const flow = items.map((stage) =>
         stage.map((it) => {
           if (it.kind === "agent") return addAgent(it.spec);
@@ -114,26 +116,35 @@ export const validDocument: fc.Arbitrary<FlowDocument> = fc
             const group: GroupSpec = it.type === "parallel" ? { type: "parallel", agents, ...(it.separator !== undefined ? { separator: it.separator } : {}) } : { type: "serial", agents };
             (document.groups ??= {})[own] = group;
           } else {
-            const swarmFlow = place(it.stages);
-            const spec: SwarmSpec = { type: swarmFlow.flat().length < 2 && it.type === "team" ? "workflow" : it.type, flow: swarmFlow };
+            const spec = place(it.stages, own, it.type);
             if (it.maxHandoffs !== undefined) spec.max_handoffs = it.maxHandoffs;
             (document.swarms ??= {})[own] = spec;
           }
           return own;
         }),
       );
-      return flow;
+      // Fall back to a workflow where the mode's rules do not hold for these members.
+      const members = flow.flat();
+      const isAgent = (n: string) => document.agents[n] !== undefined;
+      let type = wanted;
+      if (type === "team" && (members.length < 2 || !isAgent(members[0]!))) type = "workflow";
+      if (type === "handoff" && !members.every(isAgent)) type = "workflow";
+      if (type === "handoff") for (const m of members) handoffScope.set(m, owner);
+      return { type, flow };
     };
-    document.swarm.flow = place(top);
-    if (mode === "team" && document.swarm.flow.flat().length < 2) document.swarm.type = "workflow";
+    document.swarm = place(top, "", mode);
     if (maxHandoffs !== undefined) document.swarm.max_handoffs = maxHandoffs;
     if (name !== undefined) document.name = name;
     document.vars = { model: "mock:echo", steps: 4 };
 
     const agentNames = Object.keys(document.agents);
     for (const [from, to] of handoffSeeds) {
-      const source = document.agents[agentNames[from % agentNames.length]!]!;
+      const sourceName = agentNames[from % agentNames.length]!;
+      const source = document.agents[sourceName]!;
       const target = agentNames[to % agentNames.length]!;
+      // In a handoff swarm, agents hand off within it.
+      const scope = handoffScope.get(sourceName);
+      if (scope !== undefined && handoffScope.get(target) !== scope) continue;
       if (!(source.handoffs ?? []).includes(target)) source.handoffs = [...(source.handoffs ?? []), target];
     }
     const allNames = [...agentNames, ...Object.keys(document.groups ?? {}), ...Object.keys(document.swarms ?? {})];

@@ -38,6 +38,9 @@ describe("buildSwarm", () => {
   it("resolves env references only from the env it is given", () => {
     const { document } = parseDocument("agents:\n  a: { model: '${MODEL}', instructions: 'Hi ${WHO}', tools: [calculator] }\n");
     expect(() => buildSwarm(document!)).toThrow(new BuildError("agent 'a' model: '${MODEL}' is not set"));
+    // Text keeps an unknown reference as written, as Orbiter does.
+    const unset = buildSwarm(document!, { env: { MODEL: "mock:echo" } }).member("a") as Agent;
+    expect(unset.instructions).toBe("Hi ${WHO}");
     const agent = buildSwarm(document!, { env: { MODEL: "mock:echo", WHO: "Ada" } }).member("a") as Agent;
     expect([agent.model, agent.instructions, agent.tools.map((t) => t.name)]).toEqual(["mock:echo", "Hi Ada", ["calculator"]]);
   });

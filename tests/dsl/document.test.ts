@@ -95,6 +95,17 @@ swarm:
     ]);
   });
 
+  it("holds swarm modes to their rules: handoff swarms of agents handing off among themselves, agent leads", () => {
+    const errors = errorsOf(
+      "agents:\n  a: { handoffs: [c] }\n  b: {}\n  c: {}\n  d: {}\ngroups:\n  g: { type: serial, agents: [d] }\nswarms:\n  t: { type: team, flow: g >> c }\nswarm: { type: handoff, flow: a >> b >> t }\n",
+    );
+    expect(at(errors)).toEqual([
+      [2, 19, "agents.a.handoffs.0", "handoff from 'a' to 'c': 'c' is not in the top-level handoff swarm"],
+      [9, 26, "swarms.t.flow", "the lead of the team swarm 't' must be an agent; 'g' is a group"],
+      [10, 41, "swarm.flow", "the top-level handoff swarm holds agents only; 't' is a swarm"],
+    ]);
+  });
+
   it("substitutes vars and env with Orbiter's rules while validating, and keeps the references", () => {
     const text = "vars: { model: 'mock:echo', steps: 3 }\nagents:\n  a: { model: '${vars.model}', max_steps: '${vars.steps}', instructions: 'Hi ${USER_NAME}' }\n";
     const { document } = parseDocument(text, { env: { USER_NAME: "Ada" } });

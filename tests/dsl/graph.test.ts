@@ -29,7 +29,7 @@ describe("documentToGraph", () => {
   it("marks handoff and delegation edges, and joins parallel stages to the next stage", () => {
     const graph = documentToGraph(
       documentOf(
-        "agents:\n  lead: {}\n  a: { handoffs: [b] }\n  b: {}\n  c: {}\nswarms:\n  team: { type: team, flow: lead >> c }\nswarm: { type: handoff, flow: '(a | b) >> team' }\n",
+        "agents:\n  lead: {}\n  a: { handoffs: [b] }\n  b: {}\n  c: {}\nswarms:\n  team: { type: team, flow: lead >> c }\nswarm: { type: workflow, flow: '(a | b) >> team' }\n",
       ),
     );
     expect(graph.edges.map((e) => [e.id, e.type])).toEqual([

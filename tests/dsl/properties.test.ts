@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { documentToGraph, graphToDocument, parseDocument, serializeDocument } from "@/lib/dsl";
+import { buildSwarm, documentToGraph, graphToDocument, parseDocument, serializeDocument } from "@/lib/dsl";
 import { validDocument } from "./arbitraries";
 
 function parsed(text: string) {
@@ -38,6 +38,15 @@ describe("round trips of valid documents", () => {
       fc.property(validDocument, (document) => {
         const graph = documentToGraph(document);
         expect(documentToGraph(graphToDocument(graph))).toEqual(graph);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it("every valid document builds into engine objects", () => {
+    fc.assert(
+      fc.property(validDocument, (document) => {
+        expect(() => buildSwarm(document, { env: { MODEL_FROM_ENV: "mock:echo" } })).not.toThrow();
       }),
       { numRuns: 100 },
     );
