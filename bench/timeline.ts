@@ -87,7 +87,7 @@ async function seedRun(databaseFile: string): Promise<string> {
     const nodes = syntheticNodes(Date.now() - 60_000);
     const started = performance.now();
     for (let i = 0; i < nodes.length; i += 2000) {
-      await writeRunBatch(run.id, { created: nodes.slice(i, i + 2000), updated: [], events: [] });
+      await writeRunBatch(run.id, { nodes: nodes.slice(i, i + 2000), events: [] });
     }
     console.log(`seeded ${nodes.length.toLocaleString()} nodes in ${(performance.now() - started).toFixed(0)} ms`);
     const root = nodes[0]!;

@@ -1,6 +1,7 @@
 // Runs, their RunNode trees and event streams, always scoped by team.
 import { z } from "zod";
 import { type Db, getDb } from "@/lib/db/client.ts";
+import { Prisma } from "@/lib/db/generated/sqlite/client.ts";
 import { Message } from "@/lib/engine/messages";
 import type { Message as MessageType } from "@/lib/engine/model";
 import {
@@ -346,30 +347,65 @@ export async function lastRunEventSeq(runId: string): Promise<number> {
   return last?.seq ?? 0;
 }
 
-/** Writes one recorder batch atomically: new nodes, changed nodes, events. */
+const NODE_COLUMNS = [
+  "parentId",
+  "seq",
+  "kind",
+  "name",
+  "status",
+  "model",
+  "createdAt",
+  "startedAt",
+  "endedAt",
+  "durationMs",
+  "inputTokens",
+  "outputTokens",
+  "totalTokens",
+  "costUsd",
+  "error",
+  "input",
+  "output",
+  "messages",
+  "metadata",
+  "updatedAt",
+] as const;
+const EVENT_COLUMNS = ["runId", "seq", "type", "nodeId", "data", "createdAt"] as const;
+/** Rows per statement: 500 × 22 parameters stays under SQLite's and PostgreSQL's limits. */
+const ROWS_PER_STATEMENT = 500;
+
+const quoted = (columns: readonly string[]) => Prisma.raw(columns.map((column) => `"${column}"`).join(", "));
+
+function chunks<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += ROWS_PER_STATEMENT) out.push(items.slice(i, i + ROWS_PER_STATEMENT));
+  return out;
+}
+
+/**
+ * Writes one recorder batch atomically. Nodes are upserted by (runId, id) and events
+ * appended with multi-row statements (the same SQL on SQLite and PostgreSQL): Prisma's
+ * createMany and per-row updates cost about 0.5 ms a row, these about a tenth of that.
+ */
 export async function writeRunBatch(runId: string, batch: RunWriteBatch): Promise<void> {
   const db = await getDb();
-  await db.$transaction([
-    ...(batch.created.length > 0
-      ? [db.runNode.createMany({ data: batch.created.map((node) => ({ runId, id: node.id, ...toNodeColumns(node) })) })]
-      : []),
-    ...batch.updated.map((node) =>
-      db.runNode.update({ where: { runId_id: { runId, id: node.id } }, data: toNodeColumns(node) }),
-    ),
-    ...(batch.events.length > 0
-      ? [
-          db.runEvent.createMany({
-            data: batch.events.map(({ seq, event }) => ({
-              runId,
-              seq,
-              type: event.type,
-              nodeId: event.type === "node" ? event.node.id : event.type === "text" ? event.nodeId : null,
-              data: JSON.stringify(event),
-            })),
-          }),
-        ]
-      : []),
-  ]);
+  const now = new Date();
+  const nodeStatements = chunks(batch.nodes).map((nodes) => {
+    const values = nodes.map((node) => {
+      const columns = { ...toNodeColumns(node), updatedAt: now };
+      return Prisma.sql`(${Prisma.join([runId, node.id, ...NODE_COLUMNS.map((column) => columns[column])])})`;
+    });
+    const updates = Prisma.raw(NODE_COLUMNS.map((column) => `"${column}" = excluded."${column}"`).join(", "));
+    return db.$executeRaw`INSERT INTO "run_node" ("runId", "id", ${quoted(NODE_COLUMNS)}) VALUES ${Prisma.join(values)} ON CONFLICT ("runId", "id") DO UPDATE SET ${updates}`;
+  });
+  const eventStatements = chunks(batch.events).map((events) => {
+    const values = events.map(({ seq, event }) => {
+      const nodeId = event.type === "node" ? event.node.id : event.type === "text" ? event.nodeId : null;
+      return Prisma.sql`(${Prisma.join([runId, seq, event.type, nodeId, JSON.stringify(event), now])})`;
+    });
+    return db.$executeRaw`INSERT INTO "run_event" (${quoted(EVENT_COLUMNS)}) VALUES ${Prisma.join(values)}`;
+  });
+  if (nodeStatements.length + eventStatements.length === 0) return;
+  await db.$transaction([...nodeStatements, ...eventStatements]);
 }
 
 export async function markRunStarted(runId: string): Promise<void> {

@@ -27,7 +27,6 @@ export type RecorderOptions = {
 export class BatchingRecorder implements RunRecorder {
   private readonly options: RecorderOptions;
   private readonly seqOf = new Map<string, number>();
-  private readonly stored = new Set<string>();
   private dirty = new Map<string, RunNode>();
   private events: SequencedEvent[] = [];
   private readonly stepCosts = new Map<string, number>();
@@ -110,22 +109,18 @@ export class BatchingRecorder implements RunRecorder {
     this.dirty = new Map();
     this.events = [];
 
-    const batch: RunWriteBatch = { created: [], updated: [], events: textEvents };
-    for (const node of nodes.values()) {
+    const rows = [...nodes.values()].map((node) => {
       const row = toNodeRow(node, this.seqOf.get(node.id) ?? 0, this.options.modelOverride);
       if (row.kind === "step") this.stepCosts.set(row.id, row.costUsd);
       if (row.id === this.rootId) this.rootUsage = row.usage;
-      (this.stored.has(row.id) ? batch.updated : batch.created).push(row);
-    }
+      return row;
+    });
     // Node events go after the text queued before them; they were not published before now.
-    const nodeEvents = [...batch.created, ...batch.updated].map((row) =>
-      this.options.publish({ type: "node", node: toSummary(row) }),
-    );
-    batch.events = [...textEvents, ...nodeEvents];
+    const nodeEvents = rows.map((row) => this.options.publish({ type: "node", node: toSummary(row) }));
+    const batch: RunWriteBatch = { nodes: rows, events: [...textEvents, ...nodeEvents] };
 
     try {
       await this.options.write(this.options.runId, batch);
-      for (const row of batch.created) this.stored.add(row.id);
       const lastSeq = batch.events.at(-1)?.seq;
       if (lastSeq !== undefined) this.options.persisted?.(lastSeq);
     } catch (error) {

@@ -108,7 +108,7 @@ async function execute(teamId: string, created: RunDetail, document: string, sig
   try {
     const totals = recorder.totals();
     const final = hub.publish(runId, { type: "run", ...outcome, totals });
-    await writeRunBatch(runId, { created: [], updated: [], events: [final] });
+    await writeRunBatch(runId, { nodes: [], events: [final] });
     await finishRun(runId, { ...outcome, totals });
   } catch (error) {
     console.error(`Run ${runId}: could not store its final state`, error);

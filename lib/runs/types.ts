@@ -116,5 +116,5 @@ export type LiveEvent = z.infer<typeof LiveEvent>;
 /** A LiveEvent with its per-run sequence number (the SSE id). */
 export type SequencedEvent = { seq: number; event: LiveEvent };
 
-/** One write of the recorder: nodes seen for the first time, nodes changed since, events. */
-export type RunWriteBatch = { created: RunNodeDetail[]; updated: RunNodeDetail[]; events: SequencedEvent[] };
+/** One write of the recorder: the latest state of every node that changed, and new events. */
+export type RunWriteBatch = { nodes: RunNodeDetail[]; events: SequencedEvent[] };

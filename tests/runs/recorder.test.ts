@@ -32,11 +32,11 @@ describe("BatchingRecorder", () => {
     await recorder.close();
 
     expect(batches).toHaveLength(1);
-    expect(batches[0]!.created.map((row) => [row.kind, row.status, row.seq])).toEqual([
+    expect(batches[0]!.nodes.map((row) => [row.kind, row.status, row.seq])).toEqual([
       ["run", "success", 0],
       ["step", "success", 1],
     ]);
-    expect(batches[0]!.created[1]).toMatchObject({ model: "openai:gpt-4o-mini", costUsd: 0.15, messages: [{ role: "user", content: "hi" }] });
+    expect(batches[0]!.nodes[1]).toMatchObject({ model: "openai:gpt-4o-mini", costUsd: 0.15, messages: [{ role: "user", content: "hi" }] });
     expect(recorder.totals()).toEqual({ usage: { inputTokens: 1_000_000, outputTokens: 0, totalTokens: 1_000_000 }, costUsd: 0.15 });
   });
 
@@ -54,7 +54,7 @@ describe("BatchingRecorder", () => {
     state.succeed(root, "done");
     await recorder.close();
     expect(stored).toHaveLength(1);
-    expect(stored[0]!.created.map((row) => row.status)).toEqual(["success"]);
+    expect(stored[0]!.nodes.map((row) => row.status)).toEqual(["success"]);
   });
 });
 
