@@ -2,7 +2,7 @@
 // stopped process interrupted, on SQLite and (with TEST_DATABASE_URL) PostgreSQL.
 import { describe, expect, it } from "vitest";
 import { createFlow } from "@/lib/data/index.ts";
-import { createRun, getRun, listRunNodes, markRunStarted, markStaleRunsInterrupted, writeRunBatch } from "@/lib/data/runs.ts";
+import { createRun, finishRun, getRun, listRunNodes, markRunStarted, markStaleRunsInterrupted, writeRunBatch } from "@/lib/data/runs.ts";
 import { getDb } from "@/lib/db/client.ts";
 import { followRun } from "@/lib/runs/follow";
 import { liveRuns } from "@/lib/runs/service";
@@ -30,15 +30,17 @@ describe.each(testDatabases())("run lifecycle on $name", (database) => {
     const first = [hub.publish(runId, text("a")), hub.publish(runId, text("b"))];
     await writeRunBatch(runId, { nodes: [], events: first });
     hub.markPersisted(runId, 2);
-    hub.publish(runId, text("c")); // published, not stored yet
+    const third = hub.publish(runId, text("c")); // published, not stored yet
 
     const seen: SequencedEvent[] = [];
-    const controller = new AbortController();
     const following = (async () => {
-      for await (const event of followRun({ teamId, runId, afterSeq: 1, signal: controller.signal })) seen.push(event);
+      for await (const event of followRun({ teamId, runId, afterSeq: 1, signal: new AbortController().signal })) seen.push(event);
     })();
     await new Promise((resolve) => setTimeout(resolve, 50));
-    hub.publish(runId, text("d"));
+    const fourth = hub.publish(runId, text("d"));
+    // As the service ends a run: everything stored, the final status written, then the channel closed.
+    await writeRunBatch(runId, { nodes: [], events: [third, fourth] });
+    await finishRun(runId, { status: "success", output: "", error: null, totals: { usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 }, costUsd: 0 } });
     hub.close(runId);
     await following;
     expect(seen.map((event) => [event.seq, event.event.type === "text" ? event.event.text : ""])).toEqual([

@@ -38,7 +38,7 @@ describe("buildRunTree", () => {
     const started = performance.now();
     const tree = buildRunTree(many);
     const rows = layoutTimeline(tree).rows;
-    expect(performance.now() - started).toBeLessThan(500);
+    expect(performance.now() - started).toBeLessThan(2000); // quadratic work would take minutes
     expect(rows).toHaveLength(30_000);
     expect(rows[1]!.node.id).toBe("n1");
     expect(rows[2]!.node.id).toBe("n4"); // preorder: n1's first child follows n1
