@@ -1,6 +1,7 @@
 // Runs from the editor with mock: models (scripted latency): live canvas overlay and
 // timeline, a model call's messages, cancelling midway, a failing tool on its node.
 import { expect, type Page, type TestInfo, test } from "@playwright/test";
+import { getFlowTemplate } from "../lib/demo/flows";
 
 async function snap(page: Page, testInfo: TestInfo, name: string) {
   const path = testInfo.outputPath(`${name}.png`);
@@ -26,9 +27,22 @@ test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1600, height: 1000 });
 });
 
-test("run the Article pipeline from the editor and watch it live on the canvas and the timeline", async ({ page }, testInfo) => {
+async function importFlow(page: Page, name: string, document: string) {
+  await page.goto("/flows");
+  await page.getByLabel("Import YAML file").setInputFiles({ name: `${name}.yaml`, mimeType: "application/yaml", buffer: Buffer.from(document) });
+  await expect(page.getByRole("heading", { name })).toBeVisible();
+  await expect(page.locator(".react-flow__node").first()).toBeVisible();
+}
+
+// The hybrid example (the "Article pipeline" demo) with every model call taking 1.5 s,
+// so each stage stays "running" long enough to be seen on a loaded machine.
+const slowArticlePipeline = getFlowTemplate("article-pipeline")!
+  .document.replace("name: Article pipeline", "name: Slow article pipeline")
+  .replace(/latency=\d+/g, "latency=1500");
+
+test("run the hybrid example from the editor and watch it live on the canvas and the timeline", async ({ page }, testInfo) => {
   test.setTimeout(120_000);
-  await openFlow(page, "Article pipeline");
+  await importFlow(page, "Slow article pipeline", slowArticlePipeline);
   await startRun(page, "the speed of light");
 
   // Live on the canvas: intro runs first, then the research pair.
@@ -92,10 +106,7 @@ swarm:
 
 test("a failing tool shows its error on its node", async ({ page }, testInfo) => {
   test.setTimeout(120_000);
-  await page.goto("/flows");
-  await page.getByLabel("Import YAML file").setInputFiles({ name: "failing-tool.yaml", mimeType: "application/yaml", buffer: Buffer.from(failingToolFlow) });
-  await expect(page.getByRole("heading", { name: "Failing tool" })).toBeVisible();
-  await expect(page.locator(".react-flow__node").first()).toBeVisible();
+  await importFlow(page, "Failing tool", failingToolFlow);
   await startRun(page, "two plus what?");
   await expect(overlay(page, "solver")).toHaveAttribute("data-run-status", "success");
 
@@ -110,6 +121,9 @@ test("a failing tool shows its error on its node", async ({ page }, testInfo) =>
 
   await page.goto("/runs");
   await page.getByRole("navigation", { name: "Filter by status" }).getByRole("link", { name: "cancelled" }).click();
-  await expect(page.getByRole("table", { name: "Runs" }).locator("tbody tr")).toHaveCount(1);
+  await expect(page).toHaveURL(/status=cancelled/);
+  const listed = page.getByRole("table", { name: "Runs" }).locator("tbody tr");
+  await expect(listed.first()).toBeVisible();
+  await expect(listed.locator('[data-status]:not([data-status="cancelled"])')).toHaveCount(0);
   await snap(page, testInfo, "8-runs-filtered");
 });
