@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { agentOverlay } from "@/lib/runs/timeline/agentOverlay";
 import { assignLanes, axisTicks, barGeometry, layoutTimeline } from "@/lib/runs/timeline/layout";
+import { packNodes, unpackNodes } from "@/lib/runs/timeline/packNodes";
 import { buildRunTree } from "@/lib/runs/timeline/treeBuilding";
 import { visibleRange } from "@/lib/runs/timeline/virtualRows";
 import { summary } from "./fixtures";
@@ -116,5 +117,19 @@ describe("agentOverlay", () => {
     ], 800);
     expect(overlay.get("triage")).toEqual({ status: "failed", durationMs: 150, totalTokens: 15, runs: 2 });
     expect(overlay.get("billing")).toEqual({ status: "running", durationMs: 300, totalTokens: 0, runs: 1 });
+  });
+});
+
+describe("packNodes", () => {
+  it("round-trips nodes exactly, parents by row, a missing parent by id", () => {
+    const nodes = [
+      summary({ id: "run", kind: "run", seq: 0, createdAt: 1000, startedAt: 1000, endedAt: 1900, durationMs: 900 }),
+      summary({ id: "s", kind: "step", parentId: "run", seq: 1, model: "openai:gpt-4o", createdAt: 1001, startedAt: 1002, endedAt: null, durationMs: null, status: "running", costUsd: 0.5 }),
+      summary({ id: "t", kind: "tool_call", parentId: "gone", seq: 2, model: "openai:gpt-4o", status: "failed", error: { name: "ToolError", message: "bad" } }),
+    ];
+    const packed = packNodes(nodes);
+    expect(packed.models).toEqual(["openai:gpt-4o"]);
+    expect(packed.rows[1]![1]).toBe(0);
+    expect(unpackNodes(JSON.parse(JSON.stringify(packed)))).toEqual(nodes);
   });
 });

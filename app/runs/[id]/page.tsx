@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { can } from "@/lib/auth/permissions";
 import { NotFoundError } from "@/lib/data/errors";
 import { getRun, lastRunEventSeq, listRunNodes } from "@/lib/data/runs";
+import { packNodes } from "@/lib/runs/timeline/packNodes";
 import { currentWorkspace } from "@/app/_lib/workspace";
 import { RunView } from "../_components/run-view";
 import "../_components/runs.css";
@@ -27,7 +28,7 @@ export default async function RunPage({ params }: Props) {
     const run = await getRun(workspace.teamId, id);
     const nodes = await listRunNodes(workspace.teamId, id);
     const header = { status: run.status, error: run.error, output: run.output, totals: run.totals };
-    return <RunView run={run} initial={{ header, nodes, lastSeq }} canRun={can(workspace.role, "flow", "run")} />;
+    return <RunView run={run} initial={{ header, packed: packNodes(nodes), lastSeq }} canRun={can(workspace.role, "flow", "run")} />;
   } catch (error) {
     if (error instanceof NotFoundError) notFound();
     throw error;
