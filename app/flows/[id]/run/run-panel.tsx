@@ -81,7 +81,7 @@ export function RunPanel({ flowId, version, unsaved }: Props) {
           <div className="toolbar">
             <StatusBadge status={snapshot.header.status} />
             <span style={{ fontSize: 13 }}>
-              {formatDuration(root?.durationMs ?? null)} · {formatTokens((root?.usage ?? snapshot.header.totals.usage).totalTokens)} tokens ·{" "}
+              {formatDuration(root?.durationMs ?? (root?.startedAt ? Date.now() - root.startedAt : null))} · {formatTokens((root?.usage ?? snapshot.header.totals.usage).totalTokens)} tokens ·{" "}
               {formatCost(snapshot.header.totals.costUsd || snapshot.nodes.reduce((sum, node) => sum + node.costUsd, 0))}
             </span>
             <Link href={`/runs/${active.runId}`} style={{ marginLeft: "auto", fontSize: 13 }}>
