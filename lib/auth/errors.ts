@@ -1,14 +1,10 @@
 // Errors of access control. No HTTP codes here: app/ maps them to responses.
 
-export abstract class AuthError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = new.target.name;
-  }
-}
+export abstract class AuthError extends Error {}
 
 /** Accounts are on and the request has no session. */
 export class NotSignedInError extends AuthError {
+  override readonly name: string = "NotSignedInError";
   constructor() {
     super("Sign in to continue.");
   }
@@ -16,6 +12,7 @@ export class NotSignedInError extends AuthError {
 
 /** Signed in, but the role in the active team does not allow this. */
 export class ForbiddenError extends AuthError {
+  override readonly name: string = "ForbiddenError";
   constructor(
     readonly role: string,
     readonly what: string,
@@ -25,4 +22,6 @@ export class ForbiddenError extends AuthError {
 }
 
 /** Accounts are already on, or off when an account action needs them. */
-export class AccountsModeError extends AuthError {}
+export class AccountsModeError extends AuthError {
+  override readonly name: string = "AccountsModeError";
+}

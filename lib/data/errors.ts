@@ -1,14 +1,10 @@
 // Errors of the data layer. No HTTP codes here: app/ maps them to responses.
 
-export abstract class DataError extends Error {
-  constructor(message: string, options?: ErrorOptions) {
-    super(message, options);
-    this.name = new.target.name;
-  }
-}
+export abstract class DataError extends Error {}
 
 /** The thing does not exist, is deleted, or belongs to another team (indistinguishable on purpose). */
 export class NotFoundError extends DataError {
+  override readonly name: string = "NotFoundError";
   constructor(
     readonly entity: string,
     readonly id: string,
@@ -19,6 +15,7 @@ export class NotFoundError extends DataError {
 
 /** A save was based on a version that is no longer the newest. */
 export class VersionConflictError extends DataError {
+  override readonly name: string = "VersionConflictError";
   constructor(
     readonly flowId: string,
     readonly baseVersion: number,
@@ -35,6 +32,7 @@ export interface ValidationIssue {
 
 /** Input rejected before touching the database. */
 export class ValidationError extends DataError {
+  override readonly name: string = "ValidationError";
   constructor(readonly issues: ValidationIssue[]) {
     super(issues.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message)).join("; "));
   }

@@ -1,19 +1,18 @@
 /**
- * Errors the engine throws. Every one extends `EngineError`, whose `name` is the class
- * name so it survives serialization into a RunNode (`{ name, message }`).
+ * Errors the engine throws. Every one extends `EngineError` and spells out its `name`,
+ * which is stored in RunNodes (`{ name, message }`): a class name would not survive a
+ * minified production bundle.
  */
-export abstract class EngineError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = new.target.name;
-  }
-}
+export abstract class EngineError extends Error {}
 
 /** Thrown by a tool to send `message` back to the model instead of failing the run. */
-export class ToolError extends EngineError {}
+export class ToolError extends EngineError {
+  override readonly name: string = "ToolError";
+}
 
 /** An agent could not finish: model failure after retries, max steps, bad structured output. */
 export class AgentError extends EngineError {
+  override readonly name: string = "AgentError";
   readonly agentName: string;
   constructor(agentName: string, message: string, options?: { cause?: unknown }) {
     super(`Agent "${agentName}": ${message}`, options);
@@ -23,6 +22,7 @@ export class AgentError extends EngineError {
 
 /** The same tool-call signature came back `count` steps in a row. */
 export class LoopError extends AgentError {
+  override readonly name: string = "LoopError";
   readonly signature: string;
   readonly count: number;
   constructor(agentName: string, signature: string, count: number) {
@@ -33,10 +33,13 @@ export class LoopError extends AgentError {
 }
 
 /** A swarm is misconfigured or broke one of its rules at run time (e.g. too many handoffs). */
-export class SwarmError extends EngineError {}
+export class SwarmError extends EngineError {
+  override readonly name: string = "SwarmError";
+}
 
 /** A member of a group failed; `cause` holds the first failure. */
 export class GroupError extends EngineError {
+  override readonly name: string = "GroupError";
   readonly groupName: string;
   constructor(groupName: string, message: string, options?: { cause?: unknown }) {
     super(`Group "${groupName}": ${message}`, options);
@@ -54,6 +57,7 @@ export type AbortStatus = "cancelled" | "timeout";
 
 /** The run was cancelled through its signal or hit its `timeoutMs`. */
 export class RunAbortedError extends EngineError {
+  override readonly name: string = "RunAbortedError";
   readonly status: AbortStatus;
   constructor(status: AbortStatus, message?: string) {
     super(message ?? (status === "timeout" ? "run timed out" : "run cancelled"));
