@@ -41,11 +41,15 @@ export function fromError(error: unknown): ActionError {
   unstable_rethrow(error);
   if (error instanceof AuthError) return fail(error.message, { denied: true });
   if (error instanceof VersionConflictError) {
-    return fail(error.message, { conflict: { latestVersion: error.latestVersion } });
+    return fail(
+      `Someone saved version ${error.latestVersion} while you were editing version ${error.baseVersion}. Nothing was overwritten.`,
+      { conflict: { latestVersion: error.latestVersion } },
+    );
   }
-  if (error instanceof NotFoundError || error instanceof ValidationError || error instanceof DataError) {
-    return fail(error.message);
+  if (error instanceof NotFoundError) {
+    return fail(`${error.entity} not found: it does not exist, or it was deleted.`);
   }
+  if (error instanceof ValidationError || error instanceof DataError) return fail(error.message);
   console.error("Unexpected error in a server action", error);
   return fail("Something went wrong on the server. Your changes were not saved; please try again.");
 }
