@@ -36,19 +36,23 @@ function looksRandom(text: string): boolean {
   return text.length >= 20 && !/\s/.test(text) && entropyPerChar(text) >= 3.5;
 }
 
+/** `path` is a stack shared by the whole walk (copied only for a finding): documents are large. */
 function check(value: unknown, path: (string | number)[], found: SecretLiteral[]): void {
   if (typeof value === "string") {
     const field = String(path[path.length - 1] ?? "");
     if (KEY_PATTERNS.some((pattern) => pattern.test(value))) {
-      found.push({ path, message: "this looks like an API key: reference it as ${ENV_VAR} or use a stored credential" });
+      found.push({ path: [...path], message: "this looks like an API key: reference it as ${ENV_VAR} or use a stored credential" });
     } else if (SECRET_FIELD.test(field) && !hasReference(value) && (field === "api_key" || looksRandom(value))) {
-      found.push({ path, message: `'${field}' must be a \${ENV_VAR} reference or a stored credential, not a literal` });
+      found.push({ path: [...path], message: `'${field}' must be a \${ENV_VAR} reference or a stored credential, not a literal` });
     }
     return;
   }
-  if (Array.isArray(value)) value.forEach((item, i) => check(item, [...path, i], found));
-  else if (typeof value === "object" && value !== null) {
-    for (const [key, item] of Object.entries(value)) check(item, [...path, key], found);
+  if (typeof value !== "object" || value === null) return;
+  const entries: [string | number, unknown][] = Array.isArray(value) ? value.map((item, i) => [i, item]) : Object.entries(value);
+  for (const [key, item] of entries) {
+    path.push(key);
+    check(item, path, found);
+    path.pop();
   }
 }
 

@@ -11,13 +11,13 @@ import {
   isScalar,
   isSeq,
   parseDocument as parseYaml,
-  Scalar,
-  visit,
   type Node,
   type Pair,
   type ToStringOptions,
   type YAMLMap,
 } from "yaml";
+import { isFlowCollection, scalarType, type StylePath } from "./canonicalStyle";
+import { canonicalText } from "./canonicalText";
 import { FlowError, formatFlow, parseFlow } from "./flow";
 import { findSecretLiterals, SecretLiteralError } from "./secrets";
 import { treeOrder } from "./tree";
@@ -28,9 +28,8 @@ export type SerializeOptions = {
   original?: string;
 };
 
-const TO_STRING: ToStringOptions = { indent: 2, lineWidth: 80 };
-/** Instructions longer than this on one line are folded into a `>-` block. */
-const FOLD_AT = 72;
+/** As canonicalText.ts writes. */
+export const TO_STRING: ToStringOptions = { indent: 2, lineWidth: 80 };
 
 const AGENT_KEYS: readonly (keyof AgentSpec)[] = [
   "model",
@@ -59,7 +58,7 @@ function groupValue(group: GroupSpec): Record<string, unknown> {
 }
 
 /** The document as plain data in canonical key order; named entries in tree order. */
-function canonicalValue(document: FlowDocument): Record<string, unknown> {
+export function canonicalValue(document: FlowDocument): Record<string, unknown> {
   const rank = new Map(treeOrder(document).map((name, i) => [name, i]));
   const byTree = ([a]: [string, unknown], [b]: [string, unknown]) => (rank.get(a) ?? Infinity) - (rank.get(b) ?? Infinity);
   const mapValues = <T>(record: Record<string, T> | undefined, fn: (value: T) => unknown) =>
@@ -86,34 +85,27 @@ function keyOf(pair: Pair<unknown, unknown>): unknown {
   return isScalar(pair.key) ? pair.key.value : pair.key;
 }
 
-function styleInstructions(node: unknown): void {
-  if (!isScalar(node) || typeof node.value !== "string") return;
-  if (node.value.includes("\n")) node.type = Scalar.BLOCK_LITERAL;
-  else if (node.value.length > FOLD_AT) node.type = Scalar.BLOCK_FOLDED;
+/** Sets the canonical styles (canonicalStyle.ts) on a tree made from plain data. */
+function applyStyles(node: unknown, path: StylePath): void {
+  if (isScalar(node)) {
+    if (typeof node.value === "string") node.type = scalarType(path, node.value) ?? node.type;
+    return;
+  }
+  if (!isMap(node) && !isSeq(node)) return;
+  if (isFlowCollection(path)) node.flow = true;
+  if (isSeq(node)) node.items.forEach((item, i) => applyStyles(item, [...path, i]));
+  for (const pair of pairs(node)) {
+    applyStyles(pair.key, []);
+    applyStyles(pair.value, [...path, String(keyOf(pair))]);
+  }
 }
 
-function styleNameLists(map: unknown, keys: readonly string[]): void {
-  for (const pair of pairs(map)) if (keys.includes(String(keyOf(pair))) && isSeq(pair.value)) pair.value.flow = true;
-}
-
-function canonicalDocument(document: FlowDocument): Document {
-  const doc = new Document(canonicalValue(document), { aliasDuplicateObjects: false });
-  // Only instructions become block scalars (below); other multi-line text is quoted.
-  visit(doc, {
-    Scalar(_, node) {
-      if (typeof node.value === "string" && node.value.includes("\n")) node.type = Scalar.QUOTE_DOUBLE;
-    },
-  });
+/** The canonical `yaml` tree: what an original text is updated from, and what canonicalText.ts mimics. */
+export function canonicalDocument(value: Record<string, unknown>): Document {
+  const doc = new Document(value, { aliasDuplicateObjects: false });
+  applyStyles(doc.contents, []);
   pairs(doc.contents).forEach((section, i) => {
     if (i > 0 && section.key) section.key.spaceBefore = true;
-    const name = keyOf(section);
-    for (const item of pairs(section.value)) {
-      if (name === "agents") {
-        styleNameLists(item.value, ["tools", "handoffs"]);
-        for (const field of pairs(item.value)) if (keyOf(field) === "instructions") styleInstructions(field.value);
-      } else if (name === "groups") styleNameLists(item.value, ["agents"]);
-      else if (name === "layout" && isMap(item.value)) item.value.flow = true;
-    }
   });
   return doc;
 }
@@ -177,13 +169,14 @@ function mergeMaps(original: YAMLMap, fresh: YAMLMap): YAMLMap {
 export function serializeDocument(document: FlowDocument, options: SerializeOptions = {}): string {
   const secrets = findSecretLiterals(document);
   if (secrets.length > 0) throw new SecretLiteralError(secrets);
-  const fresh = canonicalDocument(document);
+  const value = canonicalValue(document);
   if (options.original !== undefined) {
     const original = parseYaml(options.original);
+    const fresh = canonicalDocument(value);
     if (original.errors.length === 0 && isMap(original.contents) && isMap(fresh.contents)) {
       mergeMaps(original.contents, fresh.contents);
       return original.toString(TO_STRING);
     }
   }
-  return fresh.toString(TO_STRING);
+  return canonicalText(value) ?? canonicalDocument(value).toString(TO_STRING);
 }

@@ -1,27 +1,41 @@
 /**
  * Positions in a YAML text: maps a path in the YAML tree (or an offset) to a 1-based
- * line and column, so every document error can say where it is.
+ * line and column, so every document error can say where it is. The text is parsed
+ * with positions (the slow part) only when a position or the tree is first asked for.
  */
-import { isMap, isScalar, isSeq, type Document, type LineCounter, type Node } from "yaml";
+import { isMap, isScalar, isSeq, LineCounter, parseDocument as parseYaml, type Document, type Node } from "yaml";
 import type { DocumentError } from "./types";
 
 export type YamlPath = readonly (string | number)[];
 
+type Tree = { doc: Document.Parsed; lines: LineCounter };
+
 export class SourceLocator {
-  constructor(
-    private readonly text: string,
-    private readonly doc: Document.Parsed,
-    private readonly lines: LineCounter,
-  ) {}
+  private parsed?: Tree;
+
+  constructor(private readonly text: string) {}
+
+  /** The text as the `yaml` package reads it, with positions. */
+  get yaml(): Document.Parsed {
+    return this.tree.doc;
+  }
+
+  private get tree(): Tree {
+    if (!this.parsed) {
+      const lines = new LineCounter();
+      this.parsed = { doc: parseYaml(this.text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true }), lines };
+    }
+    return this.parsed;
+  }
 
   atOffset(offset: number): { line: number; column: number } {
-    const { line, col } = this.lines.linePos(offset);
+    const { line, col } = this.tree.lines.linePos(offset);
     return { line: Math.max(line, 1), column: Math.max(col, 1) };
   }
 
   /** The nearest node on `path` (the deepest ancestor that exists). */
   private node(path: YamlPath): Node | undefined {
-    let node: unknown = this.doc.contents;
+    let node: unknown = this.yaml.contents;
     let found = node as Node | undefined;
     for (const key of path) {
       if (isMap(node)) node = node.get(key, true);

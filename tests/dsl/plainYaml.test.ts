@@ -1,0 +1,68 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { parseDocument as parseYaml } from "yaml";
+import { largeDocumentText } from "@/bench/dsl";
+import { serializeDocument } from "@/lib/dsl";
+import { loadPlainYaml } from "@/lib/dsl/plainYaml";
+import { validDocument } from "./arbitraries";
+
+/** What the `yaml` package reads, or undefined when it reports an error. */
+function yamlValue(text: string): unknown {
+  const doc = parseYaml(text, { uniqueKeys: true });
+  return doc.errors.length > 0 ? undefined : doc.toJS({ maxAliasCount: 100 });
+}
+
+/** The fast reading either declines or gives exactly what `yaml` gives. */
+function expectSameAsYaml(text: string): void {
+  const fast = loadPlainYaml(text);
+  if (fast === undefined) return;
+  const slow = yamlValue(text);
+  expect(slow, `yaml rejects what js-yaml read:\n${text}`).not.toBeUndefined();
+  expect(fast, text).toEqual(slow);
+}
+
+const scalars = [
+  "yes", "no", "on", "Off", "y", "~", "null", "Null", "NULL", "nULL", "true", "True", "TRUE", "tRUE", "false",
+  "0", "-0", "+12", "012", "0o17", "0o8", "0x1F", "0X1F", "+0x1F", "-0x1F", "0b11", "1_000", "1,000", "1.", ".5",
+  "1.50", "-1.5e3", "1e3", "1E+3", ".inf", "-.Inf", "+.INF", ".nan", ".NaN", "NaN", "inf", "2001-12-14", "12:30:00",
+  "'quoted'", '"d\\tq\\u00e9"', "'it''s'", "a b", "a: b", "a #b", "a#b", "- x", "[]", "{}", "[a, b]", "{a: 1}",
+  "<<", "=", "@x", "`x", "%x", "&x", "*x", "!x", "!!str 1", "? x", "|", ">-", "", "é ✓",
+];
+const scalar = fc.oneof(fc.constantFrom(...scalars), fc.string({ maxLength: 12 }));
+
+const fragments = [
+  ...scalars, "\n", "\n  ", "\n    ", "\n- ", "\n  - ", ": ", ":", ", ", "[", "]", "{", "}", "# c", "\t", "  ", "'", '"',
+  "<<: ", "---\n", "\n...\n", "? ", "key", "k2", "|\n  text\n", ">-\n  a\n  b\n", "|+\n  x\n\n", "|2-\n   x\n",
+];
+const yamlish = fc.array(fc.constantFrom(...fragments), { maxLength: 24 }).map((parts) => parts.join(""));
+
+describe("the fast YAML reading agrees with the `yaml` package", () => {
+  it("on canonical documents", () => {
+    fc.assert(fc.property(validDocument, (document) => expectSameAsYaml(serializeDocument(document))), { numRuns: 100 });
+  });
+
+  it("on every plain scalar, as a value, a key and a list item", () => {
+    fc.assert(
+      fc.property(scalar, scalar, (a, b) => {
+        expectSameAsYaml(`${a}: ${b}\n`);
+        expectSameAsYaml(`k:\n  - ${a}\n  - ${b}\n`);
+        expectSameAsYaml(`{ ${a}: [${b}] }\n`);
+      }),
+      { numRuns: Number(process.env.FUZZ_RUNS ?? 3000) },
+    );
+  });
+
+  it("on random YAML-like text", () => {
+    fc.assert(fc.property(yamlish, expectSameAsYaml), { numRuns: Number(process.env.FUZZ_RUNS ?? 5000) });
+  });
+
+  it("takes the fast way for a typical hand-written document", () => {
+    expect(loadPlainYaml(largeDocumentText())).toEqual(yamlValue(largeDocumentText()));
+  });
+
+  it("declines anchors, aliases, tags, directives and complex keys", () => {
+    for (const text of ["a: &x 1\nb: *x\n", "a: !!str 1\n", "%YAML 1.1\n---\na: yes\n", "? [a]\n: 1\n", "[a]: 1\n", "~: 1\n", "a: 1\na: 2\n"]) {
+      expect(loadPlainYaml(text), text).toBeUndefined();
+    }
+  });
+});
