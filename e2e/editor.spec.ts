@@ -172,26 +172,64 @@ test("build the hybrid example on the canvas, edit the DSL, undo to empty, redo,
   await snap(page, testInfo, "7-saved-and-reloaded");
 });
 
-test("handoff edges, copy/paste, duplicate, collapse and the shortcuts popover", async ({ page }, testInfo) => {
+test("handoffs, copy/paste, duplicate and the shortcuts popover", async ({ page }, testInfo) => {
   await page.setViewportSize({ width: 1600, height: 1000 });
   await page.goto("/flows");
   await page.getByRole("link", { name: "Support triage" }).click();
-  await expect(page.locator(".react-flow__node").first()).toBeVisible();
-  await expect(page.locator(".react-flow__edge-path.edge-handoff").first()).toBeAttached();
+  await expect(node(page, "billing")).toBeVisible();
+  await expect(page.locator(".react-flow__edge-path.edge-handoff")).toHaveCount(2);
+
+  // A handoff is drawn from an agent's bottom handle to another's top handle.
+  const from = (await node(page, "billing").locator(".react-flow__handle.source.handoff-handle").boundingBox())!;
+  const to = (await node(page, "technical").locator(".react-flow__handle.target.handoff-handle").boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 12 });
+  await page.mouse.up();
+  await expect(page.locator(".react-flow__edge-path.edge-handoff")).toHaveCount(3);
+  expect(await readDsl(page)).toMatch(/^ {2}billing:\n(?: {4}.*\n)*? {4}handoffs: \[ ?technical ?\]$/m);
+  await expect(node(page, "technical").locator(".role-badge")).toHaveText("handoff target");
 
   await page.getByRole("button", { name: "Shortcuts" }).click();
   await expect(page.getByRole("heading", { name: "Keyboard shortcuts" })).toBeVisible();
-  await snap(page, testInfo, "shortcuts");
+  await snap(page, testInfo, "handoffs-and-shortcuts");
   await page.keyboard.press("Escape");
 
-  const first = (await nodeNames(page))[0]!;
-  await node(page, first).click();
+  await node(page, "billing").click();
   await page.keyboard.press("ControlOrMeta+c");
   await page.keyboard.press("ControlOrMeta+v");
-  await expect(node(page, `${first}_2`)).toBeVisible();
+  await expect(node(page, "billing_2")).toBeVisible();
   await page.keyboard.press("ControlOrMeta+d");
-  await expect(node(page, `${first}_3`)).toBeVisible();
-  expect(await readDsl(page)).toContain(`${first}_3:`);
+  await expect(node(page, "billing_3")).toBeVisible();
+  expect(await readDsl(page)).toMatch(/^ {2}billing_3:$/m);
   await page.keyboard.press("ControlOrMeta+z");
-  await expect(node(page, `${first}_3`)).toHaveCount(0);
+  await expect(node(page, "billing_3")).toHaveCount(0);
+});
+
+test("collapse a nested swarm, drag an agent out of its group, add one by dragging from the palette", async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await page.goto("/flows");
+  await page.getByRole("link", { name: "Article pipeline" }).click();
+  await expect(node(page, "science_researcher")).toBeVisible();
+
+  await page.getByRole("button", { name: "Collapse article" }).click();
+  await expect(node(page, "science_researcher")).toBeHidden();
+  await expect(node(page, "article")).toBeVisible();
+  await snap(page, testInfo, "collapsed");
+  await page.getByRole("button", { name: "Expand article" }).click();
+  await expect(node(page, "science_researcher")).toBeVisible();
+
+  // Out of the parallel group (and its swarm) onto the empty canvas below.
+  const member = (await node(page, "science_researcher").boundingBox())!;
+  const pane = (await page.locator(".react-flow__pane").boundingBox())!;
+  await page.mouse.move(member.x + 30, member.y + 10);
+  await page.mouse.down();
+  await page.mouse.move(member.x + 30, pane.y + pane.height - 40, { steps: 15 });
+  await page.mouse.up();
+  await expect(page.getByRole("button", { name: "↶ Undo" })).toHaveAttribute("title", /Take out of group/);
+  expect(await readDsl(page)).toMatch(/^ {2}research:\n {4}type: parallel\n {4}agents: \[ ?history_researcher ?\]$/m);
+
+  await page.getByRole("toolbar", { name: "Palette" }).getByRole("button", { name: "+ Agent" }).dragTo(page.locator(".react-flow__pane"), { targetPosition: { x: 60, y: 60 } });
+  await expect(node(page, "agent_1")).toBeVisible();
+  await snap(page, testInfo, "dragged-out-and-dropped-in");
 });

@@ -1,6 +1,6 @@
 "use client";
 
-import { Background, Controls, MiniMap, ReactFlow } from "@xyflow/react";
+import { Background, Controls, MiniMap, ReactFlow, useStore } from "@xyflow/react";
 import { useMemo, type DragEvent } from "react";
 import type { FlowNodeType } from "@/lib/dsl/types";
 import { EdgeMarkers, edgeTypes } from "../edges";
@@ -13,6 +13,10 @@ import { PALETTE_MIME } from "./palette";
 
 /** Past this many nodes the minimap costs more than it helps while panning. */
 const MINIMAP_LIMIT = 400;
+/** Culling off-screen nodes pays from this many nodes on, and only when zoomed in: zoomed
+ * out everything is on screen, and culling would only add work to every pan frame. */
+const CULL_FROM_NODES = 150;
+const CULL_FROM_ZOOM = 0.3;
 
 const MINIMAP_COLORS: Record<string, string> = { agent: "#c7cbe0", parallel: "#e7e9ff", serial: "#e8f5ee", swarm: "#fdf3e1" };
 
@@ -26,6 +30,7 @@ export function Canvas({ readOnly }: { readOnly: boolean }) {
   const interactions = useCanvasInteractions();
   const { addByDrop } = useAddNode();
   const shown = useMemo(() => visibleNodes(nodes, collapsed), [nodes, collapsed]);
+  const zoomedIn = useStore((state) => state.transform[2] >= CULL_FROM_ZOOM);
 
   function onDrop(event: DragEvent) {
     const kind = event.dataTransfer.getData(PALETTE_MIME) as FlowNodeType;
@@ -59,8 +64,9 @@ export function Canvas({ readOnly }: { readOnly: boolean }) {
         deleteKeyCode={null}
         selectionKeyCode="Shift"
         multiSelectionKeyCode={["Meta", "Control"]}
-        onlyRenderVisibleElements={nodes.length > 150}
-        minZoom={0.05}
+        onlyRenderVisibleElements={zoomedIn && nodes.length > CULL_FROM_NODES}
+        // Low enough to fit a 1,000-agent flow in view.
+        minZoom={0.02}
         maxZoom={2}
         fitView
       >

@@ -5,6 +5,7 @@
  */
 import { documentToGraph, graphToDocument } from "@/lib/dsl/graph";
 import { parseDocument } from "@/lib/dsl/parseDocument";
+import { SecretLiteralError } from "@/lib/dsl/secrets";
 import { serializeDocument } from "@/lib/dsl/serialize";
 import type { DocumentError, FlowGraph, GraphEdge } from "@/lib/dsl/types";
 import type { FlowNode } from "@/lib/dsl/types";
@@ -34,7 +35,7 @@ export function writeGraph(graph: FlowGraph, previous: { text: string; valid: bo
   try {
     return { text: serializeDocument(graphToDocument(graph), previous.valid ? { original: previous.text } : {}) };
   } catch (error) {
-    if (error instanceof Error && error.name === "SecretLiteralError") {
+    if (error instanceof SecretLiteralError) {
       return { refused: "A value looks like an API key; reference it as ${ENV_NAME} instead of writing it into the flow." };
     }
     throw error;

@@ -1,6 +1,6 @@
 "use client";
 
-import { useReactFlow, type Connection, type Edge, type OnNodeDrag, type IsValidConnection } from "@xyflow/react";
+import { useReactFlow, type Connection, type Edge, type IsValidConnection, type OnConnectEnd, type OnNodeDrag } from "@xyflow/react";
 import { useCallback, useMemo, useRef } from "react";
 import type { FlowNode } from "@/lib/dsl/types";
 import { HANDOFF_SOURCE_HANDLE } from "../fns/edges";
@@ -35,8 +35,8 @@ export function useCanvasInteractions() {
   );
 
   /** Reports why a drawn edge was refused, since React Flow only drops it silently. */
-  const onConnectEnd = useCallback(
-    (_event: MouseEvent | TouchEvent, connectionState: { isValid: boolean | null; fromNode: { id: string } | null; toNode: { id: string } | null; fromHandle: { id?: string | null } | null }) => {
+  const onConnectEnd: OnConnectEnd = useCallback(
+    (_event, connectionState) => {
       if (connectionState.isValid !== false || !connectionState.fromNode || !connectionState.toNode) return;
       const state = store.getState();
       const kind = connectionState.fromHandle?.id === HANDOFF_SOURCE_HANDLE ? "handoff" : "flow";

@@ -1,6 +1,6 @@
 "use client";
 
-import { Handle, type NodeProps, Position } from "@xyflow/react";
+import { Handle, type NodeProps, Position, useStore } from "@xyflow/react";
 import { memo } from "react";
 import { HANDOFF_SOURCE_HANDLE, HANDOFF_TARGET_HANDLE } from "../../fns/edges";
 import { useEditor } from "../../store/context";
@@ -8,15 +8,20 @@ import { AgentRunBadge } from "../../../run/agent-run-badge";
 import { IssueMarker, useNodeIssues } from "../node-issues";
 import type { AgentNode } from "./types";
 
+/** Below this zoom an agent's text is unreadable and is not painted. */
+const FAR_ZOOM = 0.3;
+
 /** What the runtime uses when an agent names no model (DESIGN §1). */
 const RUNTIME_DEFAULT_MODEL = "openai:gpt-4o";
 
 function AgentNodeView({ id, data }: NodeProps<AgentNode>) {
   const role = useEditor((state) => state.roles.get(id));
   const hasIssues = useNodeIssues(id) !== undefined;
+  // A boolean, so a node re-renders only when the zoom crosses the threshold.
+  const far = useStore((state) => state.transform[2] < FAR_ZOOM);
   const tools = data.tools?.length ?? 0;
   return (
-    <div className={`flow-node agent-node${hasIssues ? " has-issues" : ""}`} data-testid={`node-${id}`}>
+    <div className={`flow-node agent-node${hasIssues ? " has-issues" : ""}${far ? " far" : ""}`} data-testid={`node-${id}`}>
       {/* Flow handles come first: edges without a handle id attach to the first one. */}
       <Handle type="target" position={Position.Left} />
       <Handle type="source" position={Position.Right} />
