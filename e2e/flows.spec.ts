@@ -124,6 +124,8 @@ test("saving over a teammate's newer version is a conflict, not a silent overwri
   const bob = await browser.newPage();
   await alice.goto("/flows");
   await alice.getByRole("link", { name: "Support triage" }).click();
+  // The editor page loads its canvas on the client: wait for the navigation to finish.
+  await alice.waitForURL(/\/flows\/[^/]+$/);
   await bob.goto(alice.url());
 
   await editDocument(alice, (text) => text.replace("exactly one name", "exactly one agent name"));

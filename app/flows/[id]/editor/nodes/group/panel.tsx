@@ -1,5 +1,6 @@
 "use client";
 
+import { useState } from "react";
 import { Field, NameField } from "../../components/fields";
 import { moveMember, setGroupKind, setParent, updateData } from "../../fns/graph-edits";
 import { useEditor, useEditorStore } from "../../store/context";
@@ -63,20 +64,30 @@ export function GroupPanel({ node }: { node: GroupNode }) {
           ))}
         </ol>
       </Field>
-      {node.type === "parallel" ? (
-        <Field label="Separator between outputs" path={`groups.${id}.separator`}>
-          <input
-            type="text"
-            className="code"
-            placeholder="\n\n"
-            defaultValue={node.data.separator === undefined ? "" : escapeSeparator(node.data.separator)}
-            onChange={(event) => {
-              const separator = event.target.value === "" ? undefined : unescapeSeparator(event.target.value);
-              if (separator !== null) edit(`Edit separator of ${id}`, (graph) => updateData(graph, id, { separator }), { coalesceKey: `${id}.separator` });
-            }}
-          />
-        </Field>
-      ) : null}
+      {node.type === "parallel" ? <SeparatorField id={id} value={node.data.separator} /> : null}
     </div>
+  );
+}
+
+/** Keeps what the user typed while editing (a half-typed escape), shows the document's value otherwise. */
+function SeparatorField({ id, value }: { id: string; value: string | undefined }) {
+  const store = useEditorStore();
+  const [draft, setDraft] = useState<string | null>(null);
+  return (
+    <Field label="Separator between outputs" path={`groups.${id}.separator`}>
+      <input
+        type="text"
+        className="code"
+        placeholder="\n\n"
+        value={draft ?? (value === undefined ? "" : escapeSeparator(value))}
+        onChange={(event) => {
+          setDraft(event.target.value);
+          const separator = event.target.value === "" ? undefined : unescapeSeparator(event.target.value);
+          if (separator === null) return;
+          store.getState().applyEdit(`Edit separator of ${id}`, (graph) => updateData(graph, id, { separator }), { coalesceKey: `${id}.separator` });
+        }}
+        onBlur={() => setDraft(null)}
+      />
+    </Field>
   );
 }
