@@ -65,10 +65,13 @@ function isCollection(value: unknown): value is unknown[] | PlainMap {
 
 /** A map's entries as `yaml` keeps them: undefined values are left out. */
 function entries(map: PlainMap): [string, unknown][] {
-  return Object.entries(map).filter(([, value]) => value !== undefined);
+  const out: [string, unknown][] = [];
+  for (const key in map) if (map[key] !== undefined) out.push([key, map[key]]);
+  return out;
 }
 
-function scalar(value: unknown, path: StylePath, place: Place): string {
+/** The scalar at `parent`.`key` (a key itself: no `key`; its style does not depend on its place). */
+function scalar(value: unknown, place: Place, parent: StylePath, key?: string | number): string {
   if (value === null) return "null";
   if (typeof value === "boolean") return String(value);
   if (typeof value === "number") return stringifyNumber({ value } as Scalar);
@@ -87,21 +90,23 @@ function scalar(value: unknown, path: StylePath, place: Place): string {
     inFlow: place.inFlow || null,
     options: OPTIONS,
   } as unknown as StringifyContext;
+  const path = key === undefined ? [] : [...parent, key];
   return stringifyString({ value, type: scalarType(path, value) } as Scalar, ctx);
 }
 
 function flowCollection(value: unknown[] | PlainMap, path: StylePath, indent: string): string {
   // `yaml` indents flow items one step more than block ones; pairs' keys and values one more.
+  const itemIndent = indent + INDENT_STEP + INDENT_STEP;
+  const itemPlace: Place = { indent: itemIndent, inFlow: true, implicitKey: false };
   const items = Array.isArray(value)
     ? value.map((item, i) => {
         if (isCollection(item)) throw new NotMimicked();
-        return scalar(item, [...path, i], { indent: indent + INDENT_STEP + INDENT_STEP, inFlow: true, implicitKey: false });
+        return scalar(item, itemPlace, path, i);
       })
     : entries(value).map(([key, item]) => {
         if (isCollection(item) || item === null) throw new NotMimicked(); // `yaml` writes a null value as `{ key }`
-        const pairIndent = indent + INDENT_STEP + INDENT_STEP;
-        const keyText = scalar(key, [], { indent: pairIndent, inFlow: true, implicitKey: true });
-        return `${keyText}: ${scalar(item, [...path, key], { indent: pairIndent, inFlow: true, implicitKey: false, indentAtStart: keyText.length + 2 })}`;
+        const keyText = scalar(key, { indent: itemIndent, inFlow: true, implicitKey: true }, path);
+        return `${keyText}: ${scalar(item, { ...itemPlace, indentAtStart: keyText.length + 2 }, path, key)}`;
       });
   const [start, end] = Array.isArray(value) ? ["[", "]"] : ["{", "}"];
   if (items.length === 0) return start + end;
@@ -113,7 +118,7 @@ function flowCollection(value: unknown[] | PlainMap, path: StylePath, indent: st
 
 /** A value in block context (a map value, a list item or the root), at `indent`. */
 function node(value: unknown, path: StylePath, place: Place): string {
-  if (!isCollection(value)) return scalar(value, path, place);
+  if (!isCollection(value)) return scalar(value, place, path.slice(0, -1), path[path.length - 1]);
   const isEmpty = Array.isArray(value) ? value.length === 0 : entries(value).length === 0;
   if (isEmpty) return Array.isArray(value) ? "[]" : "{}";
   if (isFlowCollection(path)) return flowCollection(value, path, place.indent);
@@ -123,19 +128,20 @@ function node(value: unknown, path: StylePath, place: Place): string {
   }
   const pairs = entries(value);
   if (pairs.every(([, item]) => item === null)) throw new NotMimicked(); // `yaml` writes a set: `? key`
-  return pairs.map(([key, item], i) => pair(key, item, [...path, key], place.indent, path.length === 0 && i > 0)).join(`\n${place.indent}`);
+  return pairs.map(([key, item], i) => pair(key, item, path, place.indent, path.length === 0 && i > 0)).join(`\n${place.indent}`);
 }
 
-function pair(key: string, value: unknown, path: StylePath, indent: string, spaceBefore: boolean): string {
+/** The pair `key: value` of the map at `parent`. */
+function pair(key: string, value: unknown, parent: StylePath, indent: string, spaceBefore: boolean): string {
   const valueIndent = indent + INDENT_STEP;
-  const keyText = scalar(key, [], { indent: valueIndent, inFlow: false, implicitKey: true });
+  const keyText = scalar(key, { indent: valueIndent, inFlow: false, implicitKey: true }, parent);
   if (keyText.length > 1024) throw new NotMimicked(); // `yaml` writes an explicit `? key`
   const head = `${spaceBefore ? "\n" : ""}${keyText}:`;
   if (!isCollection(value)) {
-    const text = node(value, path, { indent: valueIndent, inFlow: false, implicitKey: false, indentAtStart: keyText.length + 2 });
+    const text = scalar(value, { indent: valueIndent, inFlow: false, implicitKey: false, indentAtStart: keyText.length + 2 }, parent, key);
     return `${head}${text === "" || text.startsWith("\n") ? "" : " "}${text}`;
   }
-  const text = node(value, path, { indent: valueIndent, inFlow: false, implicitKey: false });
+  const text = node(value, [...parent, key], { indent: valueIndent, inFlow: false, implicitKey: false });
   const inline = (text.startsWith("[") || text.startsWith("{")) && !text.includes("\n");
   return `${head}${inline ? " " : `\n${valueIndent}`}${text}`;
 }

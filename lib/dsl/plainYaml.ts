@@ -42,10 +42,10 @@ const CORE_SCHEMA = FAILSAFE_SCHEMA.extend({
  * Node properties (`&anchor`, `*alias`, `!tag`), directives (`%YAML`), explicit keys
  * (`? key`), collections used as keys (`[a]: b`), and where the two disagree (found by
  * tests/dsl/plainYaml.test.ts): block scalar indentation indicators (`|2`) and keep
- * chomping (`|+`), compact nested lists (`- - a`), quoted strings over several lines,
- * an indented first line, tabs in indentation, a comment right after a closing bracket
- * or quote. Conservative: the same characters inside a string only send the text the
- * slow way.
+ * chomping (`|+`), compact nested lists (`- - a`), an indented first line, tabs in
+ * indentation, a comment right after a closing bracket or quote, keys over 1024
+ * characters; and quoted strings over several lines (hasQuoteOverLines). Conservative:
+ * the same characters inside a string only send the text the slow way.
  */
 const OUTSIDE_SUBSET: readonly RegExp[] = [
   /(?:^|[\s[{,])(?:[&*][^\s,[\]{}]|!)/m, // anchor, alias, tag
@@ -57,6 +57,7 @@ const OUTSIDE_SUBSET: readonly RegExp[] = [
   /^(?:[ \t]*(?:#.*)?\n)*[ \t]+\S/, // indented first line
   /^ *\t/m, // tab in indentation
   /[\]}"']#/, // comment without a space before it
+  /^[^\n]{1024,}:(?:\s|$)/m, // an implicit key over 1024 characters
 ];
 
 /**

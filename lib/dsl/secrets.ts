@@ -48,10 +48,10 @@ function check(value: unknown, path: (string | number)[], found: SecretLiteral[]
     return;
   }
   if (typeof value !== "object" || value === null) return;
-  const entries: [string | number, unknown][] = Array.isArray(value) ? value.map((item, i) => [i, item]) : Object.entries(value);
-  for (const [key, item] of entries) {
-    path.push(key);
-    check(item, path, found);
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    path.push(Array.isArray(value) ? Number(key) : key);
+    check(record[key], path, found);
     path.pop();
   }
 }

@@ -4,6 +4,10 @@ import { canonicalText } from "@/lib/dsl/canonicalText";
 import { canonicalDocument, canonicalValue, TO_STRING } from "@/lib/dsl/serialize";
 import { validDocument } from "./arbitraries";
 
+/** `FUZZ_RUNS=100000 npx vitest run tests/dsl/<this file>` searches longer (an hour's time limit). */
+const FUZZ_RUNS = process.env.FUZZ_RUNS ? Number(process.env.FUZZ_RUNS) : undefined;
+const FUZZ_TIMEOUT = FUZZ_RUNS ? 3_600_000 : undefined;
+
 /** What the `yaml` package writes for the same value and styles. */
 function yamlText(value: Record<string, unknown>): string {
   return canonicalDocument(value).toString(TO_STRING);
@@ -69,10 +73,10 @@ describe("the canonical writer writes what `yaml` writes", () => {
         written++;
         expect(text).toBe(yamlText(value));
       }),
-      { numRuns: Number(process.env.FUZZ_RUNS ?? 1000) },
+      { numRuns: FUZZ_RUNS ?? 1000 },
     );
     expect(written).toBeGreaterThan(500);
-  });
+  }, FUZZ_TIMEOUT);
 
   it("declines what it does not mimic: maps of nulls, very long keys", () => {
     expect(canonicalText({ vars: { a: null } })).toBeUndefined();

@@ -6,6 +6,10 @@ import { serializeDocument } from "@/lib/dsl";
 import { loadPlainYaml } from "@/lib/dsl/plainYaml";
 import { validDocument } from "./arbitraries";
 
+/** `FUZZ_RUNS=100000 npx vitest run tests/dsl/<this file>` searches longer (an hour's time limit). */
+const FUZZ_RUNS = process.env.FUZZ_RUNS ? Number(process.env.FUZZ_RUNS) : undefined;
+const FUZZ_TIMEOUT = FUZZ_RUNS ? 3_600_000 : undefined;
+
 /** What the `yaml` package reads, or undefined when it reports an error. */
 function yamlValue(text: string): unknown {
   const doc = parseYaml(text, { uniqueKeys: true });
@@ -48,12 +52,18 @@ describe("the fast YAML reading agrees with the `yaml` package", () => {
         expectSameAsYaml(`k:\n  - ${a}\n  - ${b}\n`);
         expectSameAsYaml(`{ ${a}: [${b}] }\n`);
       }),
-      { numRuns: Number(process.env.FUZZ_RUNS ?? 3000) },
+      { numRuns: FUZZ_RUNS ?? 3000 },
     );
-  });
+  }, FUZZ_TIMEOUT);
 
   it("on random YAML-like text", () => {
-    fc.assert(fc.property(yamlish, expectSameAsYaml), { numRuns: Number(process.env.FUZZ_RUNS ?? 5000) });
+    fc.assert(fc.property(yamlish, expectSameAsYaml), { numRuns: FUZZ_RUNS ?? 5000 });
+  }, FUZZ_TIMEOUT);
+
+  it("on texts `yaml` rejects for its own limits", () => {
+    expectSameAsYaml(`${"k".repeat(1100)}: 1\n`); // an implicit key over 1024 characters
+    expectSameAsYaml(`a: "x\n  y"\nb: 'p\n  q'\n`);
+    expectSameAsYaml(`a: 'it''s'\nb: "say \\"hi\\""\n`);
   });
 
   it("takes the fast way for a typical hand-written document", () => {
