@@ -1,7 +1,7 @@
 /**
  * Plain data → YAML text exactly as `new Document(value).toString({ indent: 2,
- * lineWidth: 80 })` writes it with the canonical styles (canonicalStyle.ts), about 10x
- * faster: no node tree is built. Only the layout is done here, after the `yaml`
+ * lineWidth: 80 })` writes it with the canonical styles (canonicalStyle.ts), 5-8x
+ * faster (a 1,000-agent document: ~9 ms, against ~70 ms): no node tree is built. Only the layout is done here, after the `yaml`
  * package's stringify (yaml/dist/stringify: stringifyCollection, stringifyPair); every
  * scalar is still quoted and folded by `yaml`'s own functions. Returns undefined for what
  * this does not mimic (very long keys, maps of nulls, nested flow collections, values

@@ -44,8 +44,9 @@ const CORE_SCHEMA = FAILSAFE_SCHEMA.extend({
  * tests/dsl/plainYaml.test.ts): block scalar indentation indicators (`|2`) and keep
  * chomping (`|+`), compact nested lists (`- - a`), an indented first line, tabs in
  * indentation, a comment right after a closing bracket or quote, keys over 1024
- * characters; and quoted strings over several lines (hasQuoteOverLines). Conservative:
- * the same characters inside a string only send the text the slow way.
+ * characters, byte order marks; and quoted strings over several lines
+ * (hasQuoteOverLines). Conservative: the same characters inside a string only send the
+ * text the slow way.
  */
 const OUTSIDE_SUBSET: readonly RegExp[] = [
   /(?:^|[\s[{,])(?:[&*][^\s,[\]{}]|!)/m, // anchor, alias, tag
@@ -58,6 +59,7 @@ const OUTSIDE_SUBSET: readonly RegExp[] = [
   /^ *\t/m, // tab in indentation
   /[\]}"']#/, // comment without a space before it
   /^[^\n]{1024,}:(?:\s|$)/m, // an implicit key over 1024 characters
+  /\ufeff/, // a byte order mark (js-yaml skips it; `yaml` rejects some)
 ];
 
 /**
@@ -106,9 +108,42 @@ function hasQuoteOverLines(text: string): boolean {
   return false;
 }
 
+const DASH_LINE = /^( *)-(?: |$)/;
+const CONTENT_LINE = /^( *)[^ #\r]/;
+const OPENS_VALUE = /:\s*$/;
+
+/**
+ * Whether a list item is less indented than the list it follows without being an item
+ * of an open list at its own indentation (`k:\n  - a\n- b`): js-yaml takes it into the
+ * list, `yaml` rejects it. A list opens only on the line after a `key:` (or with its
+ * first item). Lines of block scalars are checked too: conservative.
+ */
+function hasStrayListItem(text: string): boolean {
+  const lists: number[] = []; // indentations of the open block lists
+  let previousIndent = -1;
+  let previousOpensValue = true;
+  for (let start = 0, end = 0; start < text.length; start = end + 1) {
+    end = text.indexOf("\n", start);
+    if (end < 0) end = text.length;
+    const line = text.slice(start, end);
+    const content = CONTENT_LINE.exec(line);
+    if (!content) continue; // blank or comment
+    const indent = content[1]!.length;
+    const dash = DASH_LINE.test(line);
+    while (lists.length > 0 && lists[lists.length - 1]! > indent - (dash ? 0 : 1)) lists.pop();
+    if (dash && lists[lists.length - 1] !== indent) {
+      if (!previousOpensValue || previousIndent > indent) return true;
+      lists.push(indent);
+    }
+    previousIndent = indent;
+    previousOpensValue = OPENS_VALUE.test(line);
+  }
+  return false;
+}
+
 /** The text's value as `yaml` would give it, or undefined when this reading declines. */
 export function loadPlainYaml(text: string): unknown {
-  if (OUTSIDE_SUBSET.some((pattern) => pattern.test(text)) || hasQuoteOverLines(text)) return undefined;
+  if (OUTSIDE_SUBSET.some((pattern) => pattern.test(text)) || hasQuoteOverLines(text) || hasStrayListItem(text)) return undefined;
   let value: unknown;
   try {
     value = load(text, { schema: CORE_SCHEMA });

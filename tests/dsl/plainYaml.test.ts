@@ -16,13 +16,14 @@ function yamlValue(text: string): unknown {
   return doc.errors.length > 0 ? undefined : doc.toJS({ maxAliasCount: 100 });
 }
 
-/** The fast reading either declines or gives exactly what `yaml` gives. */
-function expectSameAsYaml(text: string): void {
+/** The fast reading either declines or gives exactly what `yaml` gives; true when it read. */
+function expectSameAsYaml(text: string): boolean {
   const fast = loadPlainYaml(text);
-  if (fast === undefined) return;
+  if (fast === undefined) return false;
   const slow = yamlValue(text);
   expect(slow, `yaml rejects what js-yaml read:\n${text}`).not.toBeUndefined();
   expect(fast, text).toEqual(slow);
+  return true;
 }
 
 const scalars = [
@@ -37,12 +38,20 @@ const scalar = fc.oneof(fc.constantFrom(...scalars), fc.string({ maxLength: 12 }
 const fragments = [
   ...scalars, "\n", "\n  ", "\n    ", "\n- ", "\n  - ", ": ", ":", ", ", "[", "]", "{", "}", "# c", "\t", "  ", "'", '"',
   "<<: ", "---\n", "\n...\n", "? ", "key", "k2", "|\n  text\n", ">-\n  a\n  b\n", "|+\n  x\n\n", "|2-\n   x\n",
+  "\nkey: ", "\n  k2: ", "\n    k3: v\n", "\n   ", "plain\n  more", "\\", "\r\n", " ", "\u00a0", "\ufeff",
 ];
 const yamlish = fc.array(fc.constantFrom(...fragments), { maxLength: 24 }).map((parts) => parts.join(""));
 
 describe("the fast YAML reading agrees with the `yaml` package", () => {
-  it("on canonical documents", () => {
-    fc.assert(fc.property(validDocument, (document) => expectSameAsYaml(serializeDocument(document))), { numRuns: 100 });
+  it("on canonical documents, most of which it reads", () => {
+    let read = 0;
+    fc.assert(
+      fc.property(validDocument, (document) => {
+        if (expectSameAsYaml(serializeDocument(document))) read++;
+      }),
+      { numRuns: 100 },
+    );
+    expect(read).toBeGreaterThan(40); // about two in three: random text often holds what it declines
   });
 
   it("on every plain scalar, as a value, a key and a list item", () => {
@@ -57,7 +66,12 @@ describe("the fast YAML reading agrees with the `yaml` package", () => {
   }, FUZZ_TIMEOUT);
 
   it("on random YAML-like text", () => {
-    fc.assert(fc.property(yamlish, expectSameAsYaml), { numRuns: FUZZ_RUNS ?? 5000 });
+    fc.assert(
+      fc.property(yamlish, (text) => {
+        expectSameAsYaml(text);
+      }),
+      { numRuns: FUZZ_RUNS ?? 5000 },
+    );
   }, FUZZ_TIMEOUT);
 
   it("on texts `yaml` rejects for its own limits", () => {
