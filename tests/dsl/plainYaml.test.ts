@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseDocument as parseYaml } from "yaml";
+import { dump } from "js-yaml";
+import { parseDocument as parseYaml, stringify } from "yaml";
 import { largeDocumentText } from "@/bench/dsl";
 import { serializeDocument } from "@/lib/dsl";
 import { loadPlainYaml } from "@/lib/dsl/plainYaml";
@@ -71,6 +72,18 @@ describe("the fast YAML reading agrees with the `yaml` package", () => {
         expectSameAsYaml(text);
       }),
       { numRuns: FUZZ_RUNS ?? 5000 },
+    );
+  }, FUZZ_TIMEOUT);
+
+  it("on any data as either library writes it, in any style", () => {
+    const data = fc.jsonValue({ maxDepth: 4 });
+    const style = fc.record({ indent: fc.integer({ min: 1, max: 6 }), lineWidth: fc.integer({ min: 20, max: 120 }), flow: fc.integer({ min: -1, max: 3 }) });
+    fc.assert(
+      fc.property(data, style, (value, { indent, lineWidth, flow }) => {
+        expectSameAsYaml(dump(value, { indent, lineWidth, flowLevel: flow }));
+        expectSameAsYaml(stringify(value, { indent: Math.max(indent, 2), lineWidth, collectionStyle: flow < 0 ? "any" : "block" }));
+      }),
+      { numRuns: FUZZ_RUNS ?? 1000 },
     );
   }, FUZZ_TIMEOUT);
 
