@@ -45,7 +45,9 @@ function EditorLayout({ readOnly, tools, onTextChange }: Omit<SwarmEditorProps, 
 
   // Report text changes to the page (draft, save); a subscription, not derived state.
   const report = useRef(onTextChange);
-  report.current = onTextChange;
+  useEffect(() => {
+    report.current = onTextChange;
+  });
   useEffect(() => store.subscribe((state, previous) => state.text !== previous.text && report.current(state.text)), [store]);
 
   return (
