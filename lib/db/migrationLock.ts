@@ -1,7 +1,8 @@
 // One migrator at a time per database within this process. Concurrent schema engines in
 // one thread make SQLite fail with SQLITE_BUSY: each holds a lock the other waits for,
-// and better-sqlite3 waits synchronously. Across processes the engine copes (SQLite's
-// busy timeout, PostgreSQL's advisory lock), which migrations.test.ts checks.
+// and better-sqlite3 waits synchronously. Across processes the engine copes (a long SQLite
+// busy timeout, see migrationAdapters.ts; PostgreSQL's advisory lock), which
+// migrations.test.ts checks.
 import type { DatabaseConfig } from "./config.ts";
 
 const queues = new Map<string, Promise<unknown>>();
