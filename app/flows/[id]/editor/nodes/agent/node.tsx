@@ -6,16 +6,16 @@ import { HANDOFF_SOURCE_HANDLE, HANDOFF_TARGET_HANDLE } from "../../fns/edges";
 import { useEditor } from "../../store/context";
 import { AgentRunBadge } from "../../../run/agent-run-badge";
 import { IssueMarker, useNodeIssues } from "../node-issues";
+import { resolveModel } from "./model";
 import type { AgentNode } from "./types";
 
 /** Below this zoom an agent's text is unreadable and is not painted. */
 const FAR_ZOOM = 0.3;
 
-/** What the runtime uses when an agent names no model (DESIGN §1). */
-const RUNTIME_DEFAULT_MODEL = "openai:gpt-4o";
-
 function AgentNodeView({ id, data }: NodeProps<AgentNode>) {
   const role = useEditor((state) => state.roles.get(id));
+  // A string, so the node re-renders only when its own resolved model changes.
+  const model = useEditor((state) => resolveModel(data.model, state.graph.settings.vars));
   const hasIssues = useNodeIssues(id) !== undefined;
   // A boolean, so a node re-renders only when the zoom crosses the threshold.
   const far = useStore((state) => state.transform[2] < FAR_ZOOM);
@@ -33,7 +33,9 @@ function AgentNodeView({ id, data }: NodeProps<AgentNode>) {
         <IssueMarker id={id} />
       </div>
       <div className="node-meta">
-        <span className="model-badge" title="Model">{data.model ?? RUNTIME_DEFAULT_MODEL}</span>
+        <span className="model-badge" title={data.model && data.model !== model ? `Model: ${data.model}` : "Model"}>
+          {model}
+        </span>
       </div>
       <div className="node-meta">
         <span>{tools === 1 ? "1 tool" : `${tools} tools`}</span>

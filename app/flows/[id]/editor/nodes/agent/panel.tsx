@@ -5,6 +5,7 @@ import { providerCatalog } from "@/lib/providers/catalog";
 import { Field, FieldIssues, NameField, NumberField, useFieldIssues } from "../../components/fields";
 import { handoffsOf, setHandoffs, updateData } from "../../fns/graph-edits";
 import { useEditor, useEditorStore } from "../../store/context";
+import { resolveModel } from "./model";
 import type { AgentData } from "./types";
 
 export type ToolOption = { name: string; description: string };
@@ -27,7 +28,8 @@ export function AgentPanel({ id, data, tools }: { id: string; data: AgentData; t
   const path = `agents.${id}`;
   const set = (field: keyof AgentData, value: unknown, label: string) =>
     store.getState().applyEdit(`Edit ${label} of ${id}`, (graph) => updateData(graph, id, { [field]: value }), { coalesceKey: `${id}.${field}` });
-  const provider = providerOf(data.model);
+  const model = useEditor((state) => resolveModel(data.model, state.graph.settings.vars));
+  const provider = providerOf(model);
   const chosenHandoffs = handoffs ? handoffs.split("\u0000") : [];
 
   return (
@@ -61,6 +63,7 @@ export function AgentPanel({ id, data, tools }: { id: string; data: AgentData; t
             spellCheck={false}
             onChange={(event) => set("model", event.target.value || undefined, "model")}
           />
+          {data.model && data.model !== model ? <span className="model-resolved">= {model}</span> : null}
         </Field>
       </div>
       <datalist id="editor-model-options">

@@ -1,0 +1,17 @@
+import { describe, expect, it } from "vitest";
+import { resolveModel } from "@/app/flows/[id]/editor/nodes/agent/model";
+
+describe("the model an agent node shows", () => {
+  it("resolves a reference to the document's vars", () => {
+    expect(resolveModel("${vars.default_model}", { default_model: "mock:echo?latency=600" })).toBe("mock:echo?latency=600");
+  });
+
+  it("keeps an unknown reference and an environment reference as written", () => {
+    expect(resolveModel("${vars.missing}", {})).toBe("${vars.missing}");
+    expect(resolveModel("${MODEL}", { MODEL: "not env" })).toBe("${MODEL}");
+  });
+
+  it("shows the runtime's default when the agent names no model", () => {
+    expect(resolveModel(undefined, undefined)).toBe("openai:gpt-4o");
+  });
+});
