@@ -12,6 +12,8 @@ const nextConfig = {
   // Lets parallel builds (tests, benchmarks, several developers' dev servers) use their own folder.
   distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
+  // The dev server would print every Server Action's arguments: passwords and provider API keys included.
+  logging: { serverFunctions: false },
   experimental: {
     // Above the 1 MiB document limit, so an oversized document gets our clear message
     // instead of the framework's generic body-size error.
