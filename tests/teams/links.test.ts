@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { createFlow } from "@/lib/data";
+import { authenticateApiToken, createApiToken, revokeApiToken } from "@/lib/data/apiTokens";
+import { createShareLink, openShareLink, revokeShareLink } from "@/lib/data/shareLinks";
+import { getDb } from "@/lib/db/client";
+import { sha256Hex } from "@/lib/crypto";
+import { testDatabases, useTestDatabase } from "../data/databases";
+import { createUserWithTeam } from "../data/fixtures";
+
+describe.each(testDatabases())("API tokens and share links on $name", (database) => {
+  useTestDatabase(database);
+
+  it("stores only a token's hash, authenticates it until revoked", async () => {
+    const { userId, teamId } = await createUserWithTeam("ana");
+    const { token, summary } = await createApiToken(teamId, userId, "ci");
+    const db = await getDb();
+    const row = await db.apiToken.findUniqueOrThrow({ where: { id: summary.id } });
+    expect(row.tokenHash).toBe(sha256Hex(token));
+    expect(JSON.stringify(row)).not.toContain(token);
+    expect(await authenticateApiToken(`Bearer ${token}`)).toEqual({ teamId, tokenId: summary.id });
+    expect(await authenticateApiToken(`Bearer ${token}x`)).toBeNull();
+    await revokeApiToken(teamId, summary.id);
+    expect(await authenticateApiToken(`Bearer ${token}`)).toBeNull();
+  });
+
+  it("opens a share link read-only until revoked, and only from its own team's revoke", async () => {
+    const owner = await createUserWithTeam("ben");
+    const other = await createUserWithTeam("cy");
+    const flow = await createFlow(owner.teamId, owner.userId, { name: "Shared", document: "swarm: { flow: a }\n" });
+    const { token, summary } = await createShareLink(owner.teamId, owner.userId, flow.id, { includeRuns: false });
+    expect(await openShareLink(token)).toMatchObject({ status: "active", flow: { name: "Shared", document: "swarm: { flow: a }\n", runs: null } });
+    await expect(revokeShareLink(other.teamId, summary.id)).rejects.toThrow(/not found/);
+    await expect(createShareLink(other.teamId, other.userId, flow.id, { includeRuns: false })).rejects.toThrow(/not found/);
+    await revokeShareLink(owner.teamId, summary.id);
+    expect(await openShareLink(token)).toEqual({ status: "revoked" });
+    await expect(openShareLink("shr_unknown")).rejects.toThrow(/not found/);
+  });
+});
