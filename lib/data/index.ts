@@ -25,3 +25,11 @@ export {
   writeRunBatch,
 } from "./runs.ts";
 export type { CreateRunInput, ListRunsFilter, RunFinish } from "./runs.ts";
+export { claimLocalUser, createTeam, firstTeamOf, listMembers, listPendingInvitations, listTeamsOf, previewInvitation, roleIn } from "./teams.ts";
+export { createCredential, deleteCredential, listCredentials, providerConfigForTeam } from "./credentials.ts";
+export type { CredentialSummary } from "./credentials.ts";
+export { authenticateApiToken, createApiToken, listApiTokens, revokeApiToken } from "./apiTokens.ts";
+export type { ApiTokenSummary } from "./apiTokens.ts";
+export { createShareLink, listShareLinks, openShareLink, revokeShareLink } from "./shareLinks.ts";
+export type { OpenedShareLink, ShareLinkSummary } from "./shareLinks.ts";
+export { forkFlow } from "./forks.ts";
