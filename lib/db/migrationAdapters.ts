@@ -65,15 +65,11 @@ function delegate(adapter: SqlDriverAdapter, overrides: Partial<SqlDriverAdapter
   };
 }
 
-const SQLITE_MIGRATION_BUSY_TIMEOUT_MS = 120_000;
-
 // SQLite: the engine replays each migration file on the shadow database through
 // executeRaw, and better-sqlite3 prepares one statement at a time.
 function sqliteFactory(filePath: string): TrackedAdapterFactory {
   ensureSqliteFolder(filePath);
-  // Another process may be migrating the same file (two servers, or a CLI beside the app):
-  // wait for its lock as long as a slow migration can take, not better-sqlite3's 5 s.
-  const stock = new PrismaBetterSqlite3({ url: filePath, timeout: SQLITE_MIGRATION_BUSY_TIMEOUT_MS });
+  const stock = new PrismaBetterSqlite3({ url: filePath });
   const fix = (adapter: SqlDriverAdapter) =>
     delegate(adapter, {
       executeRaw: async (query: SqlQuery) => {
