@@ -189,8 +189,11 @@ export function FlowWorkbench({ flow, latest, viewing, versions, tools }: Props)
           </div>
         </section>
         <aside className="card" aria-label="Versions">
-          <div className="panel" style={{ paddingBottom: 6 }}>
-            <h2>Versions</h2>
+          <div className="panel toolbar" style={{ paddingBottom: 6, justifyContent: "space-between" }}>
+            <h2 style={{ margin: 0 }}>Versions</h2>
+            <Link className="button small" href={`/flows/${flow.id}/versions`}>
+              History and compare
+            </Link>
           </div>
           <ol className="versions">
             {versions.map((version) => {
