@@ -7,6 +7,7 @@ import { FlowRowActions } from "./_components/flow-row-actions";
 import { ImportFlowButton } from "./_components/import-flow-button";
 import { NewFlowButton } from "./_components/new-flow-button";
 import { RelativeTime } from "@/app/_components/relative-time";
+import { EmptyCard } from "@/app/_components/empty-card";
 
 export const metadata: Metadata = { title: "Flows" };
 export const dynamic = "force-dynamic";
@@ -29,10 +30,7 @@ export default async function FlowsPage() {
         </div>
       </div>
       {flows.length === 0 ? (
-        <div className="card empty-state" style={{ margin: 0, maxWidth: "none", padding: 40 }}>
-          <h2>No flows yet</h2>
-          <p>Create one from a template, or import a YAML swarm document.</p>
-        </div>
+        <EmptyCard title="No flows yet">Create one from a template, or import a YAML swarm document.</EmptyCard>
       ) : (
         <div className="card">
           <table className="table" aria-label="Flows">

@@ -9,6 +9,7 @@ import { RelativeTime } from "@/app/_components/relative-time";
 import { currentWorkspace } from "@/app/_lib/workspace";
 import { StatusBadge } from "./_components/status-badge";
 import "./_components/runs.css";
+import { EmptyCard } from "@/app/_components/empty-card";
 
 export const metadata: Metadata = { title: "Runs" };
 export const dynamic = "force-dynamic";
@@ -60,10 +61,7 @@ export default async function RunsPage({ searchParams }: Props) {
         ))}
       </nav>
       {runs.length === 0 ? (
-        <div className="card empty-state" style={{ margin: 0, maxWidth: "none", padding: 40 }}>
-          <h2>No runs {status ? `with status ${status}` : "yet"}</h2>
-          <p>Open a flow and press Run, or start one through the API.</p>
-        </div>
+        <EmptyCard title={`No runs ${status ? `with status ${status}` : "yet"}`}>Open a flow and press Run, or start one through the API.</EmptyCard>
       ) : (
         <div className="card">
           <table className="table" aria-label="Runs">
