@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { listFlows } from "@/lib/data";
 import { flowTemplates } from "@/lib/demo/flows";
+import { can } from "@/lib/auth/permissions";
 import { currentWorkspace } from "@/app/_lib/workspace";
 import { FlowRowActions } from "./_components/flow-row-actions";
 import { ImportFlowButton } from "./_components/import-flow-button";
@@ -13,7 +14,9 @@ export const metadata: Metadata = { title: "Flows" };
 export const dynamic = "force-dynamic";
 
 export default async function FlowsPage() {
-  const { teamId } = await currentWorkspace();
+  const { teamId, role } = await currentWorkspace();
+  // The server refuses these anyway; hiding them spares a viewer buttons that only say no.
+  const allowed = { create: can(role, "flow", "create"), rename: can(role, "flow", "update"), remove: can(role, "flow", "delete") };
   const flows = await listFlows(teamId);
   const templates = flowTemplates.map(({ id, name, description }) => ({ id, name, description }));
 
@@ -25,8 +28,8 @@ export default async function FlowsPage() {
           <p>Swarms your team has drawn. Open one to edit it, run it, or see its versions.</p>
         </div>
         <div className="toolbar">
-          <ImportFlowButton />
-          <NewFlowButton templates={templates} />
+          {allowed.create ? <ImportFlowButton /> : null}
+          {allowed.create ? <NewFlowButton templates={templates} /> : null}
         </div>
       </div>
       {flows.length === 0 ? (
@@ -58,7 +61,7 @@ export default async function FlowsPage() {
                     <RelativeTime date={flow.updatedAt} />
                   </td>
                   <td className="actions">
-                    <FlowRowActions flowId={flow.id} name={flow.name} />
+                    <FlowRowActions flowId={flow.id} name={flow.name} canRename={allowed.rename} canDelete={allowed.remove} />
                   </td>
                 </tr>
               ))}

@@ -7,19 +7,25 @@ import { Dialog } from "@/app/_components/dialog";
 import type { ActionError } from "@/app/_lib/action-result";
 import { deleteFlowAction, renameFlowAction } from "../actions";
 
-export function FlowRowActions({ flowId, name }: { flowId: string; name: string }) {
+type RowProps = { flowId: string; name: string; canRename: boolean; canDelete: boolean };
+
+export function FlowRowActions({ flowId, name, canRename, canDelete }: RowProps) {
   const [dialog, setDialog] = useState<"rename" | "delete" | null>(null);
   return (
     <div className="toolbar" style={{ justifyContent: "flex-end" }}>
       <a className="button small" href={`/flows/${flowId}/export`} download>
         Export
       </a>
-      <button className="button small" onClick={() => setDialog("rename")}>
-        Rename
-      </button>
-      <button className="button small danger" onClick={() => setDialog("delete")}>
-        Delete
-      </button>
+      {canRename ? (
+        <button className="button small" onClick={() => setDialog("rename")}>
+          Rename
+        </button>
+      ) : null}
+      {canDelete ? (
+        <button className="button small danger" onClick={() => setDialog("delete")}>
+          Delete
+        </button>
+      ) : null}
       {dialog === "rename" ? <RenameDialog flowId={flowId} name={name} onClose={() => setDialog(null)} /> : null}
       {dialog === "delete" ? <DeleteDialog flowId={flowId} name={name} onClose={() => setDialog(null)} /> : null}
     </div>
