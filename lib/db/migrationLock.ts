@@ -4,7 +4,7 @@
 // (a loaded machine), and better-sqlite3 waits synchronously. PostgreSQL needs no file:
 // the engine takes an advisory lock. migrations.test.ts checks both cases.
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
-import type { DatabaseConfig } from "./config.ts";
+import { type DatabaseConfig, ensureSqliteFolder } from "./config.ts";
 
 const queues = new Map<string, Promise<unknown>>();
 
@@ -13,7 +13,7 @@ const LOCK_WAIT_MS = 5 * 60_000;
 
 export async function withMigrationLock<T>(config: DatabaseConfig, work: () => Promise<T>): Promise<T> {
   const key = config.provider === "sqlite" ? config.filePath : config.url;
-  const locked = config.provider === "sqlite" ? () => withLockFile(`${config.filePath}.migrate-lock`, work) : work;
+  const locked = config.provider === "sqlite" ? () => withLockFile(config.filePath, work) : work;
   const previous = queues.get(key) ?? Promise.resolve();
   const turn = previous.catch(() => undefined).then(locked);
   queues.set(key, turn);
@@ -24,7 +24,9 @@ export async function withMigrationLock<T>(config: DatabaseConfig, work: () => P
   }
 }
 
-async function withLockFile<T>(lockPath: string, work: () => Promise<T>): Promise<T> {
+async function withLockFile<T>(databaseFile: string, work: () => Promise<T>): Promise<T> {
+  ensureSqliteFolder(databaseFile);
+  const lockPath = `${databaseFile}.migrate-lock`;
   await acquire(lockPath);
   try {
     return await work();
