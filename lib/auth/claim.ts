@@ -28,6 +28,6 @@ export async function claimLocalWorkspace(profile: AccountProfile, requestHeader
     accountId: userId,
     password: await context.password.hash(password),
   });
-  markAccountsEnabled();
+  await markAccountsEnabled();
   await auth.api.signInEmail({ body: { email, password }, headers: requestHeaders });
 }

@@ -60,10 +60,18 @@ function buildAuth(db: Db) {
 
 export type Auth = ReturnType<typeof buildAuth>;
 
-const holder = globalThis as typeof globalThis & { __swarmStudioAuth?: Promise<Auth> };
+// One auth instance per database client (a server has one; tests open several), kept
+// on globalThis so Next.js dev reloads reuse it.
+const holder = globalThis as typeof globalThis & { __swarmStudioAuth?: WeakMap<Db, Auth> };
 
-/** The process's auth instance, built once the database is migrated. */
-export function getAuth(): Promise<Auth> {
-  holder.__swarmStudioAuth ??= getDb().then(buildAuth);
-  return holder.__swarmStudioAuth;
+/** The auth instance of the configured database, built once it is migrated. */
+export async function getAuth(): Promise<Auth> {
+  const db = await getDb();
+  const instances = (holder.__swarmStudioAuth ??= new WeakMap());
+  let auth = instances.get(db);
+  if (!auth) {
+    auth = buildAuth(db);
+    instances.set(db, auth);
+  }
+  return auth;
 }
