@@ -54,7 +54,13 @@ test("create, import, edit, save twice, export and delete a flow", async ({ page
   await expect(page.getByRole("heading", { name: "My first swarm" })).toBeVisible();
   await expect.poll(() => readDocument(page)).toMatch(/assistant/);
 
+  await page.getByRole("button", { name: "Rename" }).click();
+  await page.getByRole("dialog", { name: "Rename flow" }).getByLabel("Name").fill("My renamed swarm");
+  await page.getByRole("dialog", { name: "Rename flow" }).getByRole("button", { name: "Rename" }).click();
+  await expect(page.getByRole("heading", { name: "My renamed swarm" })).toBeVisible();
+
   await page.goto("/flows");
+  await expect(page.getByRole("link", { name: "My renamed swarm" })).toBeVisible();
   await importDocument(page, "imported.yaml", readFileSync(importedPath, "utf8"));
   await expect(page.getByRole("heading", { name: "Imported pipeline" })).toBeVisible();
   const flowUrl = page.url();

@@ -1,10 +1,10 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { useState } from "react";
 import { ActionErrorAlert } from "@/app/_components/action-error";
 import { Dialog } from "@/app/_components/dialog";
-import type { ActionError } from "@/app/_lib/action-result";
+import { useServerAction } from "@/app/_components/use-server-action";
 import { deleteFlowAction, renameFlowAction } from "../actions";
 
 type RowProps = { flowId: string; name: string; canRename: boolean; canDelete: boolean };
@@ -35,19 +35,19 @@ export function FlowRowActions({ flowId, name, canRename, canDelete }: RowProps)
 export function RenameDialog({ flowId, name, onClose }: { flowId: string; name: string; onClose: () => void }) {
   const router = useRouter();
   const [value, setValue] = useState(name);
-  const [error, setError] = useState<ActionError | null>(null);
-  const [pending, startTransition] = useTransition();
+  const { run, pending, error } = useServerAction();
   return (
     <Dialog open onClose={onClose} title="Rename flow">
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          startTransition(async () => {
-            const result = await renameFlowAction({ flowId, name: value });
-            if (!result.ok) return setError(result);
-            onClose();
-            router.refresh();
-          });
+          run(
+            () => renameFlowAction({ flowId, name: value }),
+            () => {
+              onClose();
+              router.refresh();
+            },
+          );
         }}
       >
         <label>
@@ -70,8 +70,7 @@ export function RenameDialog({ flowId, name, onClose }: { flowId: string; name: 
 
 export function DeleteDialog({ flowId, name, onClose, afterDelete }: { flowId: string; name: string; onClose: () => void; afterDelete?: () => void }) {
   const router = useRouter();
-  const [error, setError] = useState<ActionError | null>(null);
-  const [pending, startTransition] = useTransition();
+  const { run, pending, error } = useServerAction();
   return (
     <Dialog open onClose={onClose} title="Delete flow?">
       <div className="stack">
@@ -87,13 +86,14 @@ export function DeleteDialog({ flowId, name, onClose, afterDelete }: { flowId: s
             className="button danger solid"
             disabled={pending}
             onClick={() =>
-              startTransition(async () => {
-                const result = await deleteFlowAction({ flowId });
-                if (!result.ok) return setError(result);
-                onClose();
-                if (afterDelete) afterDelete();
-                else router.refresh();
-              })
+              run(
+                () => deleteFlowAction({ flowId }),
+                () => {
+                  onClose();
+                  if (afterDelete) afterDelete();
+                  else router.refresh();
+                },
+              )
             }
           >
             Delete flow

@@ -1,9 +1,9 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useRef, useState, useTransition } from "react";
+import { useRef } from "react";
 import { ActionErrorAlert } from "@/app/_components/action-error";
-import type { ActionError } from "@/app/_lib/action-result";
+import { useServerAction } from "@/app/_components/use-server-action";
 import { MAX_DOCUMENT_BYTES } from "@/lib/flows/limits";
 import { importFlowAction } from "../actions";
 
@@ -11,8 +11,7 @@ import { importFlowAction } from "../actions";
 export function ImportFlowButton() {
   const router = useRouter();
   const input = useRef<HTMLInputElement>(null);
-  const [error, setError] = useState<ActionError | null>(null);
-  const [pending, startTransition] = useTransition();
+  const { run, pending, error, setError } = useServerAction();
 
   function importFile(file: File) {
     setError(null);
@@ -20,12 +19,10 @@ export function ImportFlowButton() {
       setError({ ok: false, error: `${file.name} is larger than 1 MiB; a swarm document must be smaller.` });
       return;
     }
-    startTransition(async () => {
-      const document = await file.text();
-      const result = await importFlowAction({ fileName: file.name, document });
-      if (!result.ok) return setError(result);
-      router.push(`/flows/${result.data.id}`);
-    });
+    run(
+      async () => importFlowAction({ fileName: file.name, document: await file.text() }),
+      (data) => router.push(`/flows/${data.id}`),
+    );
   }
 
   return (

@@ -1,10 +1,10 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { useState } from "react";
 import { ActionErrorAlert } from "@/app/_components/action-error";
 import { Dialog } from "@/app/_components/dialog";
-import type { ActionError } from "@/app/_lib/action-result";
+import { useServerAction } from "@/app/_components/use-server-action";
 import { createFlowAction } from "../actions";
 
 type TemplateSummary = { id: string; name: string; description: string };
@@ -14,17 +14,15 @@ export function NewFlowButton({ templates }: { templates: TemplateSummary[] }) {
   const [open, setOpen] = useState(false);
   const [name, setName] = useState("");
   const [templateId, setTemplateId] = useState(templates[0]?.id ?? "blank");
-  const [error, setError] = useState<ActionError | null>(null);
-  const [pending, startTransition] = useTransition();
+  const { run, pending, error } = useServerAction();
   const template = templates.find((candidate) => candidate.id === templateId);
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
-    startTransition(async () => {
-      const result = await createFlowAction({ name: name.trim() || undefined, templateId });
-      if (!result.ok) return setError(result);
-      router.push(`/flows/${result.data.id}`);
-    });
+    run(
+      () => createFlowAction({ name: name.trim() || undefined, templateId }),
+      (data) => router.push(`/flows/${data.id}`),
+    );
   }
 
   return (

@@ -1,9 +1,9 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
 import { ActionErrorAlert } from "@/app/_components/action-error";
-import type { ActionError, ActionResult } from "@/app/_lib/action-result";
+import { useServerAction } from "@/app/_components/use-server-action";
+import type { ActionResult } from "@/app/_lib/action-result";
 
 type Props = {
   /** A Server Action with its arguments bound (`action.bind(null, input)`). */
@@ -17,8 +17,7 @@ type Props = {
 /** One button for one action; refreshes the page when it succeeds, shows why when it fails. */
 export function ActionButton({ action, label, className = "button small", confirm }: Props) {
   const router = useRouter();
-  const [error, setError] = useState<ActionError | null>(null);
-  const [pending, startTransition] = useTransition();
+  const { run, pending, error } = useServerAction();
   return (
     <>
       <button
@@ -27,12 +26,7 @@ export function ActionButton({ action, label, className = "button small", confir
         disabled={pending}
         onClick={() => {
           if (confirm && !window.confirm(confirm)) return;
-          setError(null);
-          startTransition(async () => {
-            const result = await action();
-            if (result.ok) router.refresh();
-            else setError(result);
-          });
+          run(action, () => router.refresh());
         }}
       >
         {label}

@@ -1,9 +1,9 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { useState } from "react";
 import { ActionErrorAlert } from "@/app/_components/action-error";
-import type { ActionError } from "@/app/_lib/action-result";
+import { useServerAction } from "@/app/_components/use-server-action";
 import { createCredentialAction } from "../credentials/actions";
 import { createShareLinkAction } from "../share-links/actions";
 import { createApiTokenAction } from "../tokens/actions";
@@ -15,22 +15,21 @@ export function CredentialForm() {
   const [name, setName] = useState("");
   const [apiKey, setApiKey] = useState("");
   const [baseUrl, setBaseUrl] = useState("");
-  const [error, setError] = useState<ActionError | null>(null);
-  const [pending, startTransition] = useTransition();
+  const { run, pending, error } = useServerAction();
   return (
     <form
       className="stack"
       onSubmit={(event) => {
         event.preventDefault();
-        setError(null);
-        startTransition(async () => {
-          const result = await createCredentialAction({ provider, name, apiKey, baseUrl: baseUrl.trim() || undefined });
-          if (!result.ok) return setError(result);
-          setName("");
-          setApiKey("");
-          setBaseUrl("");
-          router.refresh();
-        });
+        run(
+          () => createCredentialAction({ provider, name, apiKey, baseUrl: baseUrl.trim() || undefined }),
+          () => {
+            setName("");
+            setApiKey("");
+            setBaseUrl("");
+            router.refresh();
+          },
+        );
       }}
     >
       <div className="toolbar">
@@ -68,22 +67,21 @@ export function ApiTokenForm() {
   const router = useRouter();
   const [name, setName] = useState("");
   const [token, setToken] = useState<string | null>(null);
-  const [error, setError] = useState<ActionError | null>(null);
-  const [pending, startTransition] = useTransition();
+  const { run, pending, error } = useServerAction();
   return (
     <div className="stack">
       <form
         className="toolbar"
         onSubmit={(event) => {
           event.preventDefault();
-          setError(null);
-          startTransition(async () => {
-            const result = await createApiTokenAction({ name });
-            if (!result.ok) return setError(result);
-            setToken(result.data.token);
-            setName("");
-            router.refresh();
-          });
+          run(
+            () => createApiTokenAction({ name }),
+            (data) => {
+              setToken(data.token);
+              setName("");
+              router.refresh();
+            },
+          );
         }}
       >
         <input type="text" aria-label="Token name" placeholder="CI pipeline" value={name} onChange={(e) => setName(e.target.value)} required maxLength={80} />
@@ -102,21 +100,20 @@ export function ShareLinkForm({ flows, initialFlowId }: { flows: { id: string; n
   const [flowId, setFlowId] = useState(initialFlowId ?? flows[0]?.id ?? "");
   const [includeRuns, setIncludeRuns] = useState(false);
   const [token, setToken] = useState<string | null>(null);
-  const [error, setError] = useState<ActionError | null>(null);
-  const [pending, startTransition] = useTransition();
+  const { run, pending, error } = useServerAction();
   return (
     <div className="stack">
       <form
         className="toolbar"
         onSubmit={(event) => {
           event.preventDefault();
-          setError(null);
-          startTransition(async () => {
-            const result = await createShareLinkAction({ flowId, includeRuns });
-            if (!result.ok) return setError(result);
-            setToken(result.data.token);
-            router.refresh();
-          });
+          run(
+            () => createShareLinkAction({ flowId, includeRuns }),
+            (data) => {
+              setToken(data.token);
+              router.refresh();
+            },
+          );
         }}
       >
         <select aria-label="Flow to share" value={flowId} onChange={(e) => setFlowId(e.target.value)}>
