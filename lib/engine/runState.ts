@@ -18,25 +18,12 @@ import type { AbortStatus } from "./errors";
 import { describeError } from "./errors";
 import type { StreamEvent } from "./events";
 import { Message, Usage, addUsageInto, emptyUsage } from "./messages";
+import { RunNodeKind, RunNodeStatus } from "./runNodeEnums";
 import type { Message as MessageType, Usage as UsageType } from "./model";
 
 export const CURRENT_SCHEMA_VERSION = 1;
 
-export const RunNodeKind = z.enum([
-  "run",
-  "swarm",
-  "stage",
-  "group",
-  "agent",
-  "step",
-  "tool_call",
-  "delegation",
-  "spawn",
-]);
-export type RunNodeKind = z.infer<typeof RunNodeKind>;
-
-export const RunNodeStatus = z.enum(["init", "running", "success", "failed", "timeout", "cancelled"]);
-export type RunNodeStatus = z.infer<typeof RunNodeStatus>;
+export { RunNodeKind, RunNodeStatus } from "./runNodeEnums";
 
 export const RunNodeError = z.union([z.object({ name: z.string(), message: z.string() }), z.string()]);
 

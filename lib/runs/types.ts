@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { Message } from "@/lib/engine/messages";
-import { RunNodeKind, RunNodeStatus } from "@/lib/engine/runState";
+import { RunNodeKind, RunNodeStatus } from "@/lib/engine/runNodeEnums";
 
 export { RunNodeKind, RunNodeStatus };
 
