@@ -4,9 +4,10 @@
  */
 import { unstable_rethrow } from "next/navigation";
 import type { z } from "zod";
-import { AuthError } from "@/lib/auth/errors";
-import { DataError, NotFoundError, ValidationError, VersionConflictError } from "@/lib/data/errors";
-import type { DocumentIssue } from "@/lib/flows/document";
+import { VersionConflictError } from "@/lib/data/errors";
+import { isStorageUnavailable } from "@/lib/db/unavailable";
+import { isSystemError, isUserError } from "@/lib/errors";
+import { InvalidDocumentError, type DocumentIssue } from "@/lib/flows/document";
 
 export type ActionError = {
   ok: false;
@@ -17,6 +18,8 @@ export type ActionError = {
   conflict?: { latestVersion: number };
   /** Set when the user's role (or a missing session) does not allow the action. */
   denied?: true;
+  /** Set when the database is unavailable: the same request may work in a moment. */
+  retry?: true;
 };
 
 export type ActionResult<T> = { ok: true; data: T } | ActionError;
@@ -35,21 +38,26 @@ export function invalidInput(error: z.ZodError): ActionError {
   return fail(`Invalid input — ${where}${first?.message ?? "unknown problem"}`);
 }
 
-/** Turns a data-layer error into a result; anything unexpected is logged and hidden. */
+/** Turns a thrown error into a result by its kind; anything unexpected is logged and hidden. */
 export function fromError(error: unknown): ActionError {
   // Redirects (e.g. to sign-in when the session ended) must reach Next.js, not the user.
   unstable_rethrow(error);
-  if (error instanceof AuthError) return fail(error.message, { denied: true });
-  if (error instanceof VersionConflictError) {
-    return fail(
-      `Someone saved version ${error.latestVersion} while you were editing version ${error.baseVersion}. Nothing was overwritten.`,
-      { conflict: { latestVersion: error.latestVersion } },
-    );
+  if (isUserError(error)) {
+    switch (error.kind) {
+      case "unauthenticated":
+      case "forbidden":
+        return fail(error.message, { denied: true });
+      case "conflict":
+        return fail(error.message, error instanceof VersionConflictError ? { conflict: { latestVersion: error.latestVersion } } : {});
+      case "invalid":
+        return fail(error.message, error instanceof InvalidDocumentError ? { issues: error.issues } : {});
+      default:
+        return fail(error.message);
+    }
   }
-  if (error instanceof NotFoundError) {
-    return fail(`${error.entity} not found: it does not exist, or it was deleted.`);
+  if ((isSystemError(error) && error.kind === "unavailable") || isStorageUnavailable(error)) {
+    return fail("The database is unavailable right now. Your changes were not saved; please try again in a moment.", { retry: true });
   }
-  if (error instanceof ValidationError || error instanceof DataError) return fail(error.message);
   console.error("Unexpected error in a server action", error);
   return fail("Something went wrong on the server. Your changes were not saved; please try again.");
 }

@@ -6,19 +6,21 @@ import { hkdfSync, randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { SystemError } from "@/lib/errors";
 
 type Env = Record<string, string | undefined>;
 
 export const DEFAULT_KEY_FILE = "data/secret.key";
 
-export class MissingSecretKeyError extends Error {
+/** A deployment misconfiguration: the server refuses to start. */
+export class MissingSecretKeyError extends SystemError {
+  override readonly name = "MissingSecretKeyError";
   constructor() {
     super(
       "SWARM_SECRET_KEY is not set. This deployment requires it (SWARM_REQUIRE_SECRET_KEY=1, or " +
         "NODE_ENV=production with SWARM_REQUIRE_ACCOUNTS=1). Generate one with " +
         "`node -e \"console.log(require('crypto').randomBytes(32).toString('base64'))\"`.",
     );
-    this.name = "MissingSecretKeyError";
   }
 }
 

@@ -1,27 +1,30 @@
-// Errors of the data layer. No HTTP codes here: app/ maps them to responses.
-
-export abstract class DataError extends Error {}
+// Errors of the data layer. No HTTP codes here: app/ maps them by `kind`.
+import { SystemError, UserError } from "@/lib/errors";
 
 /** The thing does not exist, is deleted, or belongs to another team (indistinguishable on purpose). */
-export class NotFoundError extends DataError {
-  override readonly name: string = "NotFoundError";
+export class NotFoundError extends UserError {
+  override readonly name = "NotFoundError";
+  readonly kind = "not_found";
   constructor(
     readonly entity: string,
     readonly id: string,
   ) {
-    super(`${entity} ${id} not found`);
+    super(`${entity} not found: it does not exist, or it was deleted.`);
   }
 }
 
 /** A save was based on a version that is no longer the newest. */
-export class VersionConflictError extends DataError {
-  override readonly name: string = "VersionConflictError";
+export class VersionConflictError extends UserError {
+  override readonly name = "VersionConflictError";
+  readonly kind = "conflict";
   constructor(
     readonly flowId: string,
     readonly baseVersion: number,
     readonly latestVersion: number,
   ) {
-    super(`Flow ${flowId} is at version ${latestVersion}; this save was based on version ${baseVersion}`);
+    super(
+      `Someone saved version ${latestVersion} while you were editing version ${baseVersion}. Nothing was overwritten.`,
+    );
   }
 }
 
@@ -31,13 +34,19 @@ export interface ValidationIssue {
 }
 
 /** Input rejected before touching the database. */
-export class ValidationError extends DataError {
-  override readonly name: string = "ValidationError";
+export class ValidationError extends UserError {
+  override readonly name = "ValidationError";
+  readonly kind = "invalid";
   constructor(readonly issues: ValidationIssue[]) {
     super(issues.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message)).join("; "));
   }
 }
 
-export function isDataError(error: unknown): error is DataError {
-  return error instanceof DataError;
+/** The database cannot be reached, is locked, or is read-only: trying again later may work. */
+export class StorageUnavailableError extends SystemError {
+  override readonly name = "StorageUnavailableError";
+  override readonly kind = "unavailable";
+  constructor(options?: { cause?: unknown }) {
+    super("The database is unavailable right now. Nothing was changed; please try again in a moment.", options);
+  }
 }

@@ -1,23 +1,17 @@
 // zod schemas of the flow repository's inputs.
 import { z } from "zod";
-
-export const MAX_DOCUMENT_BYTES = 1024 * 1024;
-export const MAX_NAME_LENGTH = 120;
-export const MAX_DESCRIPTION_LENGTH = 2000;
-export const MAX_MESSAGE_LENGTH = 500;
+import { MAX_DESCRIPTION_LENGTH, MAX_DOCUMENT_BYTES, MAX_MESSAGE_LENGTH, MAX_NAME_LENGTH, utf8ByteLength } from "./limits.ts";
 
 export const FlowName = z
   .string()
   .trim()
-  .min(1, "Name is required")
-  .max(MAX_NAME_LENGTH, `Name must be at most ${MAX_NAME_LENGTH} characters`);
+  .min(1, "A flow needs a name")
+  .max(MAX_NAME_LENGTH, `A name has at most ${MAX_NAME_LENGTH} characters`);
 
 /** The swarm document as text; its content is validated by the DSL, not here. */
 export const FlowDocument = z
   .string()
-  .refine((text) => Buffer.byteLength(text, "utf8") <= MAX_DOCUMENT_BYTES, {
-    message: `Document is larger than ${MAX_DOCUMENT_BYTES / 1024 / 1024} MiB`,
-  });
+  .refine((text) => utf8ByteLength(text) <= MAX_DOCUMENT_BYTES, { message: "The document is larger than 1 MiB." });
 
 export const FlowDescription = z
   .string()

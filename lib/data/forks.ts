@@ -2,6 +2,7 @@
 import { getDb } from "@/lib/db/client.ts";
 import { NotFoundError } from "./errors.ts";
 import { VersionNumber } from "./flowSchemas.ts";
+import { MAX_NAME_LENGTH } from "./limits.ts";
 import { Id, parseInput } from "./validation.ts";
 
 /**
@@ -28,7 +29,7 @@ export async function forkFlow(
   return db.flow.create({
     data: {
       teamId: parseInput(Id, targetTeamId),
-      name: `${flow.name} (fork)`.slice(0, 120),
+      name: `${flow.name} (fork)`.slice(0, MAX_NAME_LENGTH),
       description: flow.description,
       createdById: author,
       forkedFromId: id,

@@ -4,9 +4,9 @@ export type { FlowDetail, FlowSummary, FlowVersionDetail, FlowVersionSummary } f
 export { seedDemoFlows } from "./demoFlows.ts";
 export { getLocalWorkspace, LOCAL_USER, PERSONAL_TEAM } from "./workspace.ts";
 export type { Workspace } from "./workspace.ts";
-export { DataError, NotFoundError, ValidationError, VersionConflictError, isDataError } from "./errors.ts";
+export { NotFoundError, StorageUnavailableError, ValidationError, VersionConflictError } from "./errors.ts";
 export type { ValidationIssue } from "./errors.ts";
-export { MAX_DOCUMENT_BYTES, MAX_NAME_LENGTH } from "./flowSchemas.ts";
+export { MAX_DOCUMENT_BYTES, MAX_NAME_LENGTH } from "./limits.ts";
 export type { CreateFlowInput, DemoFlowInput, SaveFlowVersionInput } from "./flowSchemas.ts";
 export {
   createRun,

@@ -5,25 +5,32 @@
  * resolved here (the server's environment is not the document's business).
  */
 import { parseDocument } from "@/lib/dsl/parseDocument";
+import { UserError } from "@/lib/errors";
+import { MAX_DOCUMENT_BYTES, utf8ByteLength } from "@/lib/data/limits";
 import { toolCatalog } from "@/lib/tools/catalog";
-import { MAX_DOCUMENT_BYTES } from "./limits";
-
-export { MAX_DOCUMENT_BYTES };
 
 export type DocumentIssue = { message: string; line?: number; column?: number; path?: string };
-export type DocumentCheck = { ok: true; name?: string } | { ok: false; issues: DocumentIssue[] };
+
+/** A document that cannot be stored; `issues` lists its problems with positions. */
+export class InvalidDocumentError extends UserError {
+  override readonly name = "InvalidDocumentError";
+  readonly kind = "invalid";
+  constructor(
+    message: string,
+    readonly issues: DocumentIssue[],
+  ) {
+    super(message);
+  }
+}
 
 const TOOL_NAMES = toolCatalog.map((tool) => tool.name);
 
-export function documentByteLength(text: string): number {
-  return new TextEncoder().encode(text).length;
-}
-
-export function checkDocumentText(text: string): DocumentCheck {
-  if (documentByteLength(text) > MAX_DOCUMENT_BYTES) {
-    return { ok: false, issues: [{ message: "The document is larger than 1 MiB." }] };
+/** The document's own name, or throws InvalidDocumentError (`what` starts the message). */
+export function requireValidDocument(text: string, what = "The document"): { name?: string } {
+  if (utf8ByteLength(text) > MAX_DOCUMENT_BYTES) {
+    throw new InvalidDocumentError(`${what} is larger than 1 MiB.`, [{ message: "The document is larger than 1 MiB." }]);
   }
   const { document, errors } = parseDocument(text, { tools: TOOL_NAMES });
-  if (!document) return { ok: false, issues: errors };
-  return { ok: true, name: document.name };
+  if (!document) throw new InvalidDocumentError(`${what} has errors; fix them and try again.`, errors);
+  return { name: document.name };
 }

@@ -1,12 +1,12 @@
 /** A saved document → the engine's Swarm, with the document's problems as one readable error. */
 import { BuildError, buildSwarm, parseDocument } from "@/lib/dsl";
 import type { Swarm } from "@/lib/engine";
+import { UserError } from "@/lib/errors";
 
-export class FlowCompileError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "FlowCompileError";
-  }
+/** The stored document cannot be built into a swarm (a run of it cannot start). */
+export class FlowCompileError extends UserError {
+  override readonly name = "FlowCompileError";
+  readonly kind = "invalid";
 }
 
 export function compileFlow(documentText: string): Swarm {

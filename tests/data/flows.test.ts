@@ -10,7 +10,7 @@ import {
   renameFlow,
   saveFlowVersion,
 } from "@/lib/data/flows.ts";
-import { MAX_DOCUMENT_BYTES } from "@/lib/data/flowSchemas.ts";
+import { MAX_DOCUMENT_BYTES } from "@/lib/data/limits.ts";
 import { testDatabases, useTestDatabase } from "./databases.ts";
 import { createUserWithTeam } from "./fixtures.ts";
 

@@ -5,13 +5,15 @@
 import { resolveWorkspace } from "@/lib/auth";
 import { authenticateApiToken } from "@/lib/data/apiTokens";
 import { can } from "@/lib/auth/permissions";
+import { UserError } from "@/lib/errors";
 
 export type Caller = { teamId: string; userId: string | null; apiTokenId?: string; canRun: boolean };
 
-export class UnauthorizedError extends Error {
+export class UnauthorizedError extends UserError {
+  override readonly name = "UnauthorizedError";
+  readonly kind = "unauthenticated";
   constructor(message = "Send a team API token as `Authorization: Bearer <token>`.") {
     super(message);
-    this.name = "UnauthorizedError";
   }
 }
 

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useState, useTransition } from "react";
 import { ActionErrorAlert } from "@/app/_components/action-error";
 import type { ActionError } from "@/app/_lib/action-result";
 import { DeleteDialog, RenameDialog } from "../_components/flow-row-actions";
-import { importFlowAction, saveFlowAction } from "../actions";
+import { saveAsNewFlowAction, saveFlowAction } from "../actions";
 import type { ToolOption } from "./editor/nodes/agent/panel";
 import { FlowRunProvider } from "./run/flow-run-context";
 import { RunPanel } from "./run/run-panel";
@@ -64,7 +64,7 @@ export function FlowWorkbench({ flow, latest, viewing, versions, tools }: Props)
 
   function saveAsCopy() {
     startSaving(async () => {
-      const result = await importFlowAction({ fileName: `${flow.name} (copy)`, document: draft.text });
+      const result = await saveAsNewFlowAction({ name: `${flow.name} (copy)`, document: draft.text });
       if (!result.ok) return setError(result);
       draft.clear();
       router.push(`/flows/${result.data.id}`);

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useRef } from "react";
 import { ActionErrorAlert } from "@/app/_components/action-error";
 import { useServerAction } from "@/app/_components/use-server-action";
-import { MAX_DOCUMENT_BYTES } from "@/lib/flows/limits";
+import { MAX_DOCUMENT_BYTES } from "@/lib/data/limits";
 import { importFlowAction } from "../actions";
 
 /** Imports a `.yaml` swarm document as a new flow. */

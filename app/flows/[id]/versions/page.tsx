@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { can } from "@/lib/auth/permissions";
 import { listVersions } from "@/lib/data";
-import { forkTargets, loadFlowPage } from "./_lib/load";
+import { forkTargets } from "@/lib/flows";
+import { loadFlowPage } from "./_lib/load";
 
 export const metadata: Metadata = { title: "History" };
 export const dynamic = "force-dynamic";
@@ -16,7 +17,7 @@ export default async function VersionHistoryPage({ params }: Props) {
   const versions = await listVersions(workspace.teamId, id);
   const previous = versions[1]?.number ?? flow.latestVersion.number;
   const shares = can(workspace.role, "shareLink", "create");
-  const targets = await forkTargets(workspace.userId, workspace.teamId);
+  const targets = await forkTargets(workspace);
 
   return (
     <div className="page stack">

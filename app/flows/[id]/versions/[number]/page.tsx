@@ -4,7 +4,8 @@ import { notFound } from "next/navigation";
 import { z } from "zod";
 import { can } from "@/lib/auth/permissions";
 import { VersionActions } from "../_components/version-actions";
-import { forkTargets, loadFlowPage, loadVersion } from "../_lib/load";
+import { forkTargets } from "@/lib/flows";
+import { loadFlowPage, loadVersion } from "../_lib/load";
 import styles from "../versions.module.css";
 
 export const metadata: Metadata = { title: "Version" };
@@ -45,7 +46,7 @@ export default async function VersionPage({ params }: Props) {
           flowId={id}
           number={version.number}
           canRestore={!isNewest && can(workspace.role, "flow", "update")}
-          forkTargets={await forkTargets(workspace.userId, workspace.teamId)}
+          forkTargets={await forkTargets(workspace)}
         />
       </div>
       <pre className={`card ${styles.document}`} aria-label="Document">
