@@ -79,6 +79,23 @@ export async function authenticateApiToken(bearer: string | null | undefined): P
   const db = await getDb();
   const row = await db.apiToken.findUnique({ where: { tokenHash: sha256Hex(token) }, select: { id: true, teamId: true, revokedAt: true } });
   if (!row || row.revokedAt) return null;
-  await db.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } });
+  recordTokenUse(row.id);
   return { teamId: row.teamId, tokenId: row.id };
+}
+
+/** How stale "last used" may get: at most one write a minute per token, however busy it is. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+/**
+ * Notes the token's use in the background. Bookkeeping must never fail or slow the request
+ * it belongs to (a locked or read-only database still serves reads), so errors are dropped.
+ */
+function recordTokenUse(tokenId: string): void {
+  const now = new Date();
+  const staleBefore = new Date(now.getTime() - LAST_USED_RESOLUTION_MS);
+  void getDb()
+    .then((db) =>
+      db.apiToken.updateMany({ where: { id: tokenId, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: staleBefore } }] }, data: { lastUsedAt: now } }),
+    )
+    .catch(() => undefined);
 }

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { MAX_RUN_INPUT_CHARS } from "@/lib/data/runs";
 import { ModelOverride, startRun } from "@/lib/runs";
 import { resolveCaller } from "../../../_lib/caller";
+import { methodNotAllowed, readJsonBody } from "../../../_lib/body";
 import { errorResponse, invalidRequest, json, problem } from "../../../_lib/responses";
 
 export const dynamic = "force-dynamic";
@@ -19,8 +20,9 @@ export async function POST(request: Request, context: { params: Promise<{ id: st
   try {
     const caller = await resolveCaller(request, { allowSession: false });
     if (!caller.canRun) return problem(403, "This caller may not run flows.");
-    const body: unknown = await request.json().catch(() => undefined);
-    const parsed = StartRunBody.safeParse(body);
+    const body = await readJsonBody(request);
+    if (!body.ok) return body.response;
+    const parsed = StartRunBody.safeParse(body.value);
     if (!parsed.success) return invalidRequest(parsed.error);
     const { id } = await context.params;
     const run = await startRun({
@@ -37,4 +39,8 @@ export async function POST(request: Request, context: { params: Promise<{ id: st
   } catch (error) {
     return errorResponse(error);
   }
+}
+
+export function GET(): Response {
+  return methodNotAllowed(["POST"]);
 }

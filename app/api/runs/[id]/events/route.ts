@@ -7,11 +7,12 @@ import { z } from "zod";
 import { getRun } from "@/lib/data/runs";
 import { followRun } from "@/lib/runs";
 import { resolveCaller } from "../../../_lib/caller";
-import { errorResponse } from "../../../_lib/responses";
+import { errorResponse, problem } from "../../../_lib/responses";
 
 export const dynamic = "force-dynamic";
 
-const AfterSeq = z.coerce.number().int().min(0).catch(0);
+/** The last sequence number the client has: digits only, so a mangled header is an error, not a replay from the start. */
+const AfterSeq = z.string().trim().regex(/^\d{1,15}$/, "must be a whole number of at most 15 digits").transform(Number);
 const KEEPALIVE_MS = 15_000;
 
 export async function GET(request: Request, context: { params: Promise<{ id: string }> }): Promise<Response> {
@@ -23,7 +24,9 @@ export async function GET(request: Request, context: { params: Promise<{ id: str
   } catch (error) {
     return errorResponse(error);
   }
-  const afterSeq = AfterSeq.parse(request.headers.get("last-event-id") ?? new URL(request.url).searchParams.get("after") ?? 0);
+  const after = AfterSeq.safeParse(request.headers.get("last-event-id") ?? new URL(request.url).searchParams.get("after") ?? "0");
+  if (!after.success) return problem(400, "Last-Event-ID (or ?after=) must be the seq of an event of this run, a whole number.");
+  const afterSeq = after.data;
   const encoder = new TextEncoder();
   const stop = new AbortController();
   request.signal.addEventListener("abort", () => stop.abort(), { once: true });
