@@ -1,5 +1,6 @@
 /** A saved document → the engine's Swarm, with the document's problems as one readable error. */
 import { BuildError, buildSwarm, parseDocument } from "@/lib/dsl";
+import type { FlowDocument } from "@/lib/dsl/types";
 import type { Swarm } from "@/lib/engine";
 import { UserError } from "@/lib/errors";
 
@@ -9,15 +10,26 @@ export class FlowCompileError extends UserError {
   readonly kind = "invalid";
 }
 
-export function compileFlow(documentText: string): Swarm {
+export type CompileOptions = {
+  /** Replaces every agent's model for this run: the provider and the model name it is sent. */
+  modelOverride?: string;
+};
+
+function withModel(document: FlowDocument, model: string): FlowDocument {
+  const agents = Object.fromEntries(Object.entries(document.agents).map(([name, spec]) => [name, { ...spec, model }]));
+  return { ...document, agents };
+}
+
+export function compileFlow(documentText: string, options: CompileOptions = {}): Swarm {
   const parsed = parseDocument(documentText);
   if (!parsed.document) {
     const problems = parsed.errors.map((error) => `line ${error.line}:${error.column} ${error.message}`);
     throw new FlowCompileError(`The flow document has errors: ${problems.join("; ")}`);
   }
+  const document = options.modelOverride ? withModel(parsed.document, options.modelOverride) : parsed.document;
   try {
     // No env: a document must not pull server environment variables (secrets) into a run.
-    return buildSwarm(parsed.document);
+    return buildSwarm(document);
   } catch (error) {
     if (error instanceof BuildError) throw new FlowCompileError(error.message);
     throw error;

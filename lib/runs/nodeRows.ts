@@ -1,7 +1,7 @@
 /**
  * Turns the engine's RunNode snapshots into the rows the runs feature stores: errors as
- * `{name, message}`, a model call's messages out of its metadata, the model that really
- * answered (the run's override, if any) and its estimated cost. Called at flush time,
+ * `{name, message}`, a model call's messages out of its metadata, the model that answered
+ * and its estimated cost. Called at flush time,
  * so the row is the node's latest state.
  */
 import { z } from "zod";
@@ -17,9 +17,8 @@ function toNodeError(error: RunNode["error"]): NodeError | null {
   return typeof error === "string" ? { name: "Error", message: error } : error;
 }
 
-export function toNodeRow(node: RunNode, seq: number, modelOverride?: string): RunNodeDetail {
-  const declaredModel = typeof node.metadata.model === "string" ? node.metadata.model : null;
-  const model = declaredModel === null ? null : (modelOverride ?? declaredModel);
+export function toNodeRow(node: RunNode, seq: number): RunNodeDetail {
+  const model = typeof node.metadata.model === "string" ? node.metadata.model : null;
   // The engine hands over its live node: copy what the row keeps.
   let metadata = { ...node.metadata };
   let messages: RunNodeDetail["messages"] = null;

@@ -18,7 +18,6 @@ export type RecorderOptions = {
   publish(event: LiveEvent): SequencedEvent;
   /** Called after a write with the highest seq it stored. */
   persisted?(seq: number): void;
-  modelOverride?: string;
   flushIntervalMs?: number;
   maxPending?: number;
   onError?(error: unknown): void;
@@ -110,7 +109,7 @@ export class BatchingRecorder implements RunRecorder {
     this.events = [];
 
     const rows = [...nodes.values()].map((node) => {
-      const row = toNodeRow(node, this.seqOf.get(node.id) ?? 0, this.options.modelOverride);
+      const row = toNodeRow(node, this.seqOf.get(node.id) ?? 0);
       if (row.kind === "step") this.stepCosts.set(row.id, row.costUsd);
       if (row.id === this.rootId) this.rootUsage = row.usage;
       return row;

@@ -69,26 +69,24 @@ function statusOf(error: unknown): RunStatus {
 async function execute(teamId: string, created: RunDetail, document: string, signal: AbortSignal): Promise<void> {
   const runId = created.id;
   const { hub, cancellations } = runtime;
-  const modelOverride = created.options.modelOverride;
   const recorder = new BatchingRecorder({
     runId,
     write: writeRunBatch,
     publish: (event) => hub.publish(runId, event),
     persisted: (seq) => hub.markPersisted(runId, seq),
-    modelOverride,
   });
   const heartbeat = setInterval(() => void touchRun(runId).catch(() => {}), HEARTBEAT_MS);
   heartbeat.unref?.();
   let outcome: { status: RunStatus; output: string | null; error: string | null };
   try {
     await markRunStarted(runId);
-    const swarm = compileFlow(document);
+    const swarm = compileFlow(document, { modelOverride: created.options.modelOverride });
     const config = await providerConfigForTeam(teamId);
     const stream = run.stream(swarm, created.input, {
       signal,
       timeoutMs: runTimeoutMs(),
       recorder,
-      resolveProvider: (model) => getProvider(modelOverride ?? model, config),
+      resolveProvider: (model) => getProvider(model, config),
     });
     for await (const _event of stream) {
       // The recorder receives every event; draining keeps the stream's queue empty.

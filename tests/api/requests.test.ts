@@ -53,7 +53,7 @@ describe.each(testDatabases())("API request handling on $name", (database) => {
   }
 
   it("answers 415 to a body that is not declared JSON", async () => {
-    for (const headers of [{ "content-type": "text/plain" }, {}]) {
+    for (const headers of [{ "content-type": "text/plain" }, {}] as Record<string, string>[]) {
       const response = await start('{"input":"hi"}', headers);
       expect(response.status).toBe(415);
       expect((await response.json()).error).toMatch(/application\/json/);

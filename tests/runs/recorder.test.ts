@@ -11,7 +11,6 @@ function hubRecorder(write: (batch: RunWriteBatch) => Promise<void>, hub = new R
     write: (_runId, batch) => write(batch),
     publish: (event) => hub.publish("r1", event),
     persisted: (seq) => hub.markPersisted("r1", seq),
-    modelOverride: "openai:gpt-4o-mini",
     flushIntervalMs: 1,
     onError: () => {},
   });
@@ -19,13 +18,13 @@ function hubRecorder(write: (batch: RunWriteBatch) => Promise<void>, hub = new R
 }
 
 describe("BatchingRecorder", () => {
-  it("coalesces a node's changes into one row and prices model calls with the override model", async () => {
+  it("coalesces a node's changes into one row and prices model calls with the model that answered", async () => {
     const batches: RunWriteBatch[] = [];
     const { recorder } = hubRecorder(async (batch) => void batches.push(batch));
     const state = new RunState(recorder);
     const root = state.createNode("run", "swarm", null);
     state.start(root);
-    const step = state.createNode("step", "a", root.id, { metadata: { model: "mock:echo", newMessages: [{ role: "user", content: "hi" }] } });
+    const step = state.createNode("step", "a", root.id, { metadata: { model: "openai:gpt-4o-mini", newMessages: [{ role: "user", content: "hi" }] } });
     state.addUsage(step, { inputTokens: 1_000_000, outputTokens: 0, totalTokens: 1_000_000 });
     state.succeed(step, "hello");
     state.succeed(root, "hello");
