@@ -12,12 +12,20 @@ import type { NodeError, RunNodeDetail } from "./types";
 
 const StepMessages = z.object({ newMessages: z.array(Message).default([]), response: Message.optional() });
 
-function toNodeError(error: RunNode["error"]): NodeError | null {
+function toNodeError(error: RunNode["error"], redact: Redact): NodeError | null {
   if (error === null) return null;
-  return typeof error === "string" ? { name: "Error", message: error } : error;
+  return typeof error === "string" ? { name: "Error", message: redact(error) } : { name: error.name, message: redact(error.message) };
 }
 
-export function toNodeRow(node: RunNode, seq: number): RunNodeDetail {
+/** Removes credentials from error text (see lib/redact.ts). */
+export type Redact = (text: string) => string;
+
+/** A tool's failure text goes back to the model and into the row: without credentials. */
+function redactToolErrors(messages: Message[], redact: Redact): Message[] {
+  return messages.map((message) => (message.role === "tool" && message.error ? { ...message, content: redact(message.content) } : message));
+}
+
+export function toNodeRow(node: RunNode, seq: number, redact: Redact = (text) => text): RunNodeDetail {
   const model = typeof node.metadata.model === "string" ? node.metadata.model : null;
   // The engine hands over its live node: copy what the row keeps.
   let metadata = { ...node.metadata };
@@ -26,7 +34,7 @@ export function toNodeRow(node: RunNode, seq: number): RunNodeDetail {
     const { newMessages: _new, response: _response, ...rest } = node.metadata;
     const parsed = StepMessages.safeParse(node.metadata);
     if (parsed.success) {
-      messages = parsed.data.response ? [...parsed.data.newMessages, parsed.data.response] : parsed.data.newMessages;
+      messages = redactToolErrors(parsed.data.response ? [...parsed.data.newMessages, parsed.data.response] : parsed.data.newMessages, redact);
       metadata = rest;
     }
   }
@@ -45,7 +53,7 @@ export function toNodeRow(node: RunNode, seq: number): RunNodeDetail {
     durationMs: node.durationMs,
     usage: { ...node.usage },
     costUsd: ownCost,
-    error: toNodeError(node.error),
+    error: toNodeError(node.error, redact),
     input: node.input,
     output: node.output,
     messages,

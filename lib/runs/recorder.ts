@@ -8,7 +8,7 @@
  */
 import type { RunNode, RunRecorder } from "@/lib/engine/runState";
 import type { StreamEvent } from "@/lib/engine/events";
-import { toNodeRow, toSummary } from "./nodeRows";
+import { type Redact, toNodeRow, toSummary } from "./nodeRows";
 import type { LiveEvent, RunTotals, RunWriteBatch, SequencedEvent } from "./types";
 
 export type RecorderOptions = {
@@ -18,6 +18,8 @@ export type RecorderOptions = {
   publish(event: LiveEvent): SequencedEvent;
   /** Called after a write with the highest seq it stored. */
   persisted?(seq: number): void;
+  /** Removes credentials from error text before it is stored or published. */
+  redact?: Redact;
   flushIntervalMs?: number;
   maxPending?: number;
   onError?(error: unknown): void;
@@ -109,7 +111,7 @@ export class BatchingRecorder implements RunRecorder {
     this.events = [];
 
     const rows = [...nodes.values()].map((node) => {
-      const row = toNodeRow(node, this.seqOf.get(node.id) ?? 0);
+      const row = toNodeRow(node, this.seqOf.get(node.id) ?? 0, this.options.redact);
       if (row.kind === "step") this.stepCosts.set(row.id, row.costUsd);
       if (row.id === this.rootId) this.rootUsage = row.usage;
       return row;

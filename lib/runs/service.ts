@@ -8,6 +8,8 @@ import { providerConfigForTeam } from "@/lib/data/credentials";
 import { RunAbortedError, run } from "@/lib/engine";
 import { describeError } from "@/lib/engine/errors";
 import { getProvider } from "@/lib/providers";
+import { type ProviderConfig, resolveProviderConfig } from "@/lib/providers/config";
+import { redactSecrets } from "@/lib/redact";
 import { CancellationRegistry } from "./cancellation";
 import { compileFlow } from "./compile";
 import { RunEventHub } from "./eventHub";
@@ -62,6 +64,12 @@ function runTimeoutMs(): number {
   return Number.isFinite(configured) && configured > 0 ? configured : DEFAULT_RUN_TIMEOUT_MS;
 }
 
+/** The keys a run with this config may send (the team's, else the environment's): never stored in its records. */
+function providerKeys(config: ProviderConfig): string[] {
+  const resolved = resolveProviderConfig(config);
+  return [resolved.openai.apiKey, resolved.anthropic.apiKey].filter((key): key is string => Boolean(key));
+}
+
 function statusOf(error: unknown): RunStatus {
   return error instanceof RunAbortedError ? error.status : "failed";
 }
@@ -69,8 +77,12 @@ function statusOf(error: unknown): RunStatus {
 async function execute(teamId: string, created: RunDetail, document: string, signal: AbortSignal): Promise<void> {
   const runId = created.id;
   const { hub, cancellations } = runtime;
+  // Until the team's keys are loaded, the environment's and key-shaped strings are redacted.
+  let keys = providerKeys({});
+  const redact = (text: string) => redactSecrets(text, keys);
   const recorder = new BatchingRecorder({
     runId,
+    redact,
     write: writeRunBatch,
     publish: (event) => hub.publish(runId, event),
     persisted: (seq) => hub.markPersisted(runId, seq),
@@ -80,8 +92,9 @@ async function execute(teamId: string, created: RunDetail, document: string, sig
   let outcome: { status: RunStatus; output: string | null; error: string | null };
   try {
     await markRunStarted(runId);
-    const swarm = compileFlow(document, { modelOverride: created.options.modelOverride });
     const config = await providerConfigForTeam(teamId);
+    keys = providerKeys(config);
+    const swarm = compileFlow(document, { modelOverride: created.options.modelOverride });
     const stream = run.stream(swarm, created.input, {
       signal,
       timeoutMs: runTimeoutMs(),
@@ -93,7 +106,7 @@ async function execute(teamId: string, created: RunDetail, document: string, sig
     }
     outcome = { status: "success", output: (await stream.result).output, error: null };
   } catch (error) {
-    outcome = { status: statusOf(error), output: null, error: describeError(error).message };
+    outcome = { status: statusOf(error), output: null, error: redact(describeError(error).message) };
   } finally {
     clearInterval(heartbeat);
   }

@@ -1,0 +1,33 @@
+/**
+ * Removes credentials from text before it is stored or sent: error messages of providers
+ * and tools can echo a request's headers or URL. Known secrets (the keys a run used) are
+ * replaced exactly; key-shaped strings and credential headers by pattern, since a provider
+ * may echo a key we were never told about (e.g. one from the environment).
+ */
+
+const REDACTED = "[redacted]";
+
+const PATTERNS: RegExp[] = [
+  // Header lines and JSON/form fields carrying credentials: keep the name, drop the value.
+  /\b((?:proxy-)?authorization|x-api-key|api[-_]?key|x-goog-api-key|cookie|set-cookie)(["']?\s*[:=]\s*["']?)(?:(?:bearer|basic|token)\s+)?[^\s"',;}&]+/gi,
+  // Bearer/Basic credentials anywhere.
+  /\b(bearer|basic)(\s+)[A-Za-z0-9._~+/=-]{8,}/gi,
+  // Key-shaped tokens: OpenAI (sk-, sk-proj-), Anthropic (sk-ant-), our API tokens (sst_), GitHub, Slack, AWS access keys.
+  /\b()()(?:sk-(?:ant-|proj-)?[A-Za-z0-9_-]{16,}|sst_[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|xox[abprs]-[A-Za-z0-9-]{10,}|AKIA[0-9A-Z]{16})/g,
+  // Credentials in URLs: user:password@host and key/token query parameters.
+  /(\/\/)([^/\s:@]+:)[^/\s@]+(?=@)/g,
+  /([?&](?:api[-_]?key|key|token|access_token|auth|signature|sig)=)()[^&\s#"']+/gi,
+];
+
+/** `text` with every known secret and every credential-shaped string replaced by "[redacted]". */
+export function redactSecrets(text: string, knownSecrets: readonly string[] = []): string {
+  let result = text;
+  for (const secret of knownSecrets) {
+    // Short values would redact ordinary words; real keys are long.
+    if (secret.length >= 8) result = result.split(secret).join(REDACTED);
+  }
+  for (const pattern of PATTERNS) {
+    result = result.replace(pattern, (_match, name: string | undefined, separator: string | undefined) => `${name ?? ""}${separator ?? ""}${REDACTED}`);
+  }
+  return result;
+}
