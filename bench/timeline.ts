@@ -12,7 +12,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { chromium } from "@playwright/test";
-import type { RunNodeDetail, RunNodeKind } from "@/lib/runs/types";
+import type { RunNodeDetail, RunNodeKind } from "@/lib/data/runs/types";
 
 const NODE_COUNT = 30_000;
 const AGENTS = 100;

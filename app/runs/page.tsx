@@ -4,7 +4,7 @@ import { z } from "zod";
 import { getFlow } from "@/lib/data";
 import { listRuns } from "@/lib/data/runs";
 import { formatCost, formatDuration, formatTokens } from "@/lib/runs/format";
-import { RunStatus } from "@/lib/runs/types";
+import { RunStatus } from "@/lib/data/runs/types";
 import { RelativeTime } from "@/app/_components/relative-time";
 import { currentWorkspace } from "@/app/_lib/workspace";
 import { StatusBadge } from "./_components/status-badge";

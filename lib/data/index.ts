@@ -23,8 +23,8 @@ export {
   MAX_RUN_INPUT_CHARS,
   touchRun,
   writeRunBatch,
-} from "./runs.ts";
-export type { CreateRunInput, ListRunsFilter, RunFinish } from "./runs.ts";
+} from "./runs/index.ts";
+export type { CreateRunInput, ListRunsFilter, RunFinish } from "./runs/index.ts";
 export { claimLocalUser, createTeam, firstTeamOf, listMembers, listPendingInvitations, listTeamsOf, previewInvitation, roleIn } from "./teams.ts";
 export { createCredential, deleteCredential, listCredentials, providerConfigForTeam } from "./credentials.ts";
 export type { CredentialSummary } from "./credentials.ts";

@@ -4,7 +4,7 @@
  * they are in the database, so a subscriber that reads the database and then the
  * pending backlog never misses one.
  */
-import type { LiveEvent, SequencedEvent } from "./types";
+import type { LiveEvent, SequencedEvent } from "@/lib/data/runs/types";
 
 export type LiveListener = { onEvent(event: SequencedEvent): void; onClose(): void };
 

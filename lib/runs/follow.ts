@@ -6,7 +6,7 @@
  */
 import { getRun, listRunEvents } from "@/lib/data/runs";
 import { liveRuns } from "./service";
-import { isFinishedRunStatus, type SequencedEvent } from "./types";
+import { isFinishedRunStatus, type SequencedEvent } from "@/lib/data/runs/types";
 
 const PAGE = 5000;
 

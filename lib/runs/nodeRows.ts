@@ -8,7 +8,7 @@ import { z } from "zod";
 import { Message } from "@/lib/engine/messages";
 import type { RunNode } from "@/lib/engine/runState";
 import { estimateCost } from "@/lib/providers/pricing";
-import type { NodeError, RunNodeDetail } from "./types";
+import type { NodeError, RunNodeDetail } from "@/lib/data/runs/types";
 
 const StepMessages = z.object({ newMessages: z.array(Message).default([]), response: Message.optional() });
 

@@ -9,7 +9,7 @@
 import type { RunNode, RunRecorder } from "@/lib/engine/runState";
 import type { StreamEvent } from "@/lib/engine/events";
 import { type Redact, toNodeRow, toSummary } from "./nodeRows";
-import type { LiveEvent, RunTotals, RunWriteBatch, SequencedEvent } from "./types";
+import type { LiveEvent, RunTotals, RunWriteBatch, SequencedEvent } from "@/lib/data/runs/types";
 
 export type RecorderOptions = {
   runId: string;

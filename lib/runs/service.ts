@@ -14,7 +14,7 @@ import { CancellationRegistry } from "./cancellation";
 import { compileFlow } from "./compile";
 import { RunEventHub } from "./eventHub";
 import { BatchingRecorder } from "./recorder";
-import type { RunDetail, RunStatus } from "./types";
+import type { RunDetail, RunStatus } from "@/lib/data/runs/types";
 
 /** How often a running run tells the database its process is alive. */
 export const HEARTBEAT_MS = 5_000;

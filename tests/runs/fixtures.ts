@@ -1,4 +1,4 @@
-import type { RunNodeSummary } from "@/lib/runs/types";
+import type { RunNodeSummary } from "@/lib/data/runs/types";
 
 /** A RunNodeSummary with defaults; times in ms. */
 export function summary(fields: Partial<RunNodeSummary> & Pick<RunNodeSummary, "id">): RunNodeSummary {

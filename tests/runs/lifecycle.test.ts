@@ -2,11 +2,11 @@
 // stopped process interrupted, on SQLite and (with TEST_DATABASE_URL) PostgreSQL.
 import { describe, expect, it } from "vitest";
 import { createFlow } from "@/lib/data/index.ts";
-import { createRun, finishRun, getRun, listRunNodes, markRunStarted, markStaleRunsInterrupted, writeRunBatch } from "@/lib/data/runs.ts";
+import { createRun, finishRun, getRun, listRunNodes, markRunStarted, markStaleRunsInterrupted, writeRunBatch } from "@/lib/data/runs";
 import { getDb } from "@/lib/db/client.ts";
 import { followRun } from "@/lib/runs/follow";
 import { liveRuns } from "@/lib/runs/service";
-import type { SequencedEvent } from "@/lib/runs/types";
+import type { SequencedEvent } from "@/lib/data/runs/types";
 import { testDatabases, useTestDatabase } from "../data/databases.ts";
 import { createUserWithTeam } from "../data/fixtures.ts";
 import { summary } from "./fixtures";

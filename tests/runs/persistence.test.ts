@@ -3,11 +3,11 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createFlow } from "@/lib/data/index.ts";
-import { createRun, getRunNode, listRunEvents, listRunNodes, writeRunBatch } from "@/lib/data/runs.ts";
+import { createRun, getRunNode, listRunEvents, listRunNodes, writeRunBatch } from "@/lib/data/runs";
 import { Agent, ParallelGroup, Swarm, run, tool, type RunResult } from "@/lib/engine";
 import { createMockProvider } from "@/lib/providers/mock";
 import { BatchingRecorder } from "@/lib/runs/recorder";
-import type { LiveEvent, SequencedEvent } from "@/lib/runs/types";
+import type { LiveEvent, SequencedEvent } from "@/lib/data/runs/types";
 import { testDatabases, useTestDatabase } from "../data/databases.ts";
 import { createUserWithTeam } from "../data/fixtures.ts";
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { RunState } from "@/lib/engine";
 import { RunEventHub } from "@/lib/runs/eventHub";
 import { BatchingRecorder } from "@/lib/runs/recorder";
-import type { RunWriteBatch, SequencedEvent } from "@/lib/runs/types";
+import type { RunWriteBatch, SequencedEvent } from "@/lib/data/runs/types";
 
 function hubRecorder(write: (batch: RunWriteBatch) => Promise<void>, hub = new RunEventHub()) {
   hub.open("r1");

@@ -43,7 +43,7 @@ describe.each(testDatabases())("secrets in provider errors on $name", (database)
     expect(fake.requests[0]?.headers.authorization).toBe(`Bearer ${KEY}`); // the run did use the key
     expect(run.status).toBe("failed");
     expect(run.error).toContain("[redacted]");
-    const stored = JSON.stringify([run, await listRunNodes(teamId, run.id), await listRunEvents(teamId, run.id)]);
+    const stored = JSON.stringify([run, await listRunNodes(teamId, run.id), await listRunEvents(teamId, run.id, 0)]);
     expect(stored).not.toContain(KEY);
     expect(stored).toContain("Incorrect API key provided");
   });

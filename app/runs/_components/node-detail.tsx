@@ -3,7 +3,7 @@
 import { useEffect, useState } from "react";
 import type { Message } from "@/lib/engine/model";
 import { formatCost, formatDuration } from "@/lib/runs/format";
-import type { RunNodeDetail, RunNodeSummary } from "@/lib/runs/types";
+import type { RunNodeDetail, RunNodeSummary } from "@/lib/data/runs/types";
 import { StatusBadge } from "./status-badge";
 
 type Loaded = { node: RunNodeDetail; conversation: Message[] | null };

@@ -5,7 +5,7 @@ import { formatDuration, formatTokens } from "@/lib/runs/format";
 import { axisTicks, barGeometry, layoutTimeline, type TimelineRow } from "@/lib/runs/timeline/layout";
 import { buildRunTree } from "@/lib/runs/timeline/treeBuilding";
 import { visibleRange } from "@/lib/runs/timeline/virtualRows";
-import type { RunNodeSummary } from "@/lib/runs/types";
+import type { RunNodeSummary } from "@/lib/data/runs/types";
 import { useSelection } from "./selection-context";
 
 const ROW_HEIGHT = 28;

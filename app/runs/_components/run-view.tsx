@@ -7,7 +7,7 @@ import { ActionErrorAlert } from "@/app/_components/action-error";
 import type { ActionError } from "@/app/_lib/action-result";
 import { formatCost, formatDuration, formatTokens } from "@/lib/runs/format";
 import { type PackedNodes, unpackNodes } from "@/lib/runs/timeline/packNodes";
-import { isFinishedRunStatus, type RunDetail } from "@/lib/runs/types";
+import { isFinishedRunStatus, type RunDetail } from "@/lib/data/runs/types";
 import { cancelRunAction, rerunAction } from "../actions";
 import { NodeDetail } from "./node-detail";
 import { RunTimeline } from "./run-timeline";

@@ -1,4 +1,4 @@
-import type { RunNodeStatus, RunStatus } from "@/lib/runs/types";
+import type { RunNodeStatus, RunStatus } from "@/lib/data/runs/types";
 
 /** A run's or node's status as a coloured pill (colours in runs.css). */
 export function StatusBadge({ status }: { status: RunStatus | RunNodeStatus }) {

@@ -2,7 +2,7 @@
 
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { LiveRunStore, type LiveRunHeader, type LiveRunSnapshot } from "@/lib/runs/live/liveRunStore";
-import { isFinishedRunStatus, LiveEvent, type RunNodeSummary, type SequencedEvent } from "@/lib/runs/types";
+import { isFinishedRunStatus, LiveEvent, type RunNodeSummary, type SequencedEvent } from "@/lib/data/runs/types";
 
 /** Live events are applied in batches at most this often, so a burst renders once. */
 const APPLY_EVERY_MS = 50;

@@ -3,7 +3,7 @@
  * live events. Client-safe. Events at or below the last applied seq are ignored, so a
  * reconnect that replays a few is harmless. Listeners hear one notification per batch.
  */
-import type { RunNodeSummary, RunStatus, RunTotals, SequencedEvent } from "../types";
+import type { RunNodeSummary, RunStatus, RunTotals, SequencedEvent } from "@/lib/data/runs/types";
 
 export type LiveRunHeader = {
   status: RunStatus;

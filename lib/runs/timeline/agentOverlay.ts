@@ -2,7 +2,7 @@
  * What the canvas shows on each agent node: the status of the agent's latest run in
  * this run, its time and tokens (summed when it ran more than once, e.g. handoffs).
  */
-import type { RunNodeStatus, RunNodeSummary } from "../types";
+import type { RunNodeStatus, RunNodeSummary } from "@/lib/data/runs/types";
 
 export type AgentOverlay = {
   status: RunNodeStatus;

@@ -3,7 +3,7 @@
  * each with its bar on the run's shared time axis and its lane among its siblings.
  * Pure; the view only turns milliseconds into pixels.
  */
-import type { RunNodeSummary } from "../types";
+import type { RunNodeSummary } from "@/lib/data/runs/types";
 import type { RunTree, TreeNode } from "./treeBuilding";
 
 export type TimelineRow = {

@@ -4,7 +4,7 @@
  * into small tables, times relative to the first node. A 30,000-node run shrinks about
  * fourfold, and so does the work of serializing and parsing it. Client-safe and pure.
  */
-import { RunNodeKind, RunNodeStatus, type RunNodeSummary } from "../types";
+import { RunNodeKind, RunNodeStatus, type RunNodeSummary } from "@/lib/data/runs/types";
 
 type PackedRow = [
   id: string,

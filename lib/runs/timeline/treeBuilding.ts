@@ -3,7 +3,7 @@
  * one iterative post-order pass to sum costs (no recursion, so a deep run cannot
  * overflow the stack).
  */
-import type { RunNodeSummary } from "../types";
+import type { RunNodeSummary } from "@/lib/data/runs/types";
 
 export type TreeNode = {
   node: RunNodeSummary;

@@ -8,7 +8,7 @@ import { cancelRunAction, startRunAction } from "@/app/runs/actions";
 import { StatusBadge } from "@/app/runs/_components/status-badge";
 import { formatCost, formatDuration, formatTokens } from "@/lib/runs/format";
 import { agentOverlay } from "@/lib/runs/timeline/agentOverlay";
-import { isFinishedRunStatus } from "@/lib/runs/types";
+import { isFinishedRunStatus } from "@/lib/data/runs/types";
 import { useActiveRunSnapshot, useFlowRun } from "./flow-run-context";
 import "@/app/runs/_components/runs.css";
 

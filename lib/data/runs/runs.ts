@@ -1,0 +1,207 @@
+// Runs: create, read and list a team's runs, and the run row's lifecycle writes.
+import { z } from "zod";
+import { type Db, getDb } from "@/lib/db/client.ts";
+import { SystemError } from "@/lib/errors";
+import { NotFoundError } from "../errors.ts";
+import { Id, parseInput } from "../validation.ts";
+import { decodePayload, encodePayload } from "./payloads.ts";
+import { RunDetail, RunOptions, RunStatus, RunSummary, RunTotals, RunTrigger } from "./types.ts";
+
+/** A stored row that cannot be read back (a bug, or a newer version's data). */
+export class CorruptRecordError extends SystemError {
+  override readonly name = "CorruptRecordError";
+}
+
+export const MAX_RUN_INPUT_CHARS = 100_000;
+
+export const CreateRunInput = z.object({
+  flowId: Id,
+  /** A version number of the flow; default: its latest. */
+  version: z.number().int().positive().optional(),
+  input: z.string().max(MAX_RUN_INPUT_CHARS, `The input has at most ${MAX_RUN_INPUT_CHARS} characters`),
+  options: RunOptions.default({}),
+  trigger: RunTrigger.default("ui"),
+  rerunOfId: Id.optional(),
+});
+export type CreateRunInput = z.input<typeof CreateRunInput>;
+
+export const ListRunsFilter = z.object({
+  flowId: Id.optional(),
+  status: RunStatus.optional(),
+  limit: z.number().int().min(1).max(200).default(50),
+});
+export type ListRunsFilter = z.input<typeof ListRunsFilter>;
+
+export type RunFinish = { status: RunStatus; output: string | null; error: string | null; totals: RunTotals };
+
+export const OPEN_RUN_STATUSES: RunStatus[] = ["queued", "running"];
+
+const runSelect = {
+  id: true,
+  flowId: true,
+  status: true,
+  trigger: true,
+  input: true,
+  output: true,
+  error: true,
+  options: true,
+  rerunOfId: true,
+  inputTokens: true,
+  outputTokens: true,
+  totalTokens: true,
+  costUsd: true,
+  createdAt: true,
+  startedAt: true,
+  endedAt: true,
+  flow: { select: { name: true } },
+  flowVersion: { select: { number: true } },
+} as const;
+
+type RunRow = {
+  id: string;
+  flowId: string;
+  status: string;
+  trigger: string;
+  input: string;
+  output: string | null;
+  error: string | null;
+  options: string;
+  rerunOfId: string | null;
+  inputTokens: number;
+  outputTokens: number;
+  totalTokens: number;
+  costUsd: number;
+  createdAt: Date;
+  startedAt: Date | null;
+  endedAt: Date | null;
+  flow: { name: string };
+  flowVersion: { number: number };
+};
+
+function toRunDetail(row: RunRow): RunDetail {
+  return RunDetail.parse({
+    id: row.id,
+    flowId: row.flowId,
+    flowName: row.flow.name,
+    flowVersion: row.flowVersion.number,
+    status: row.status,
+    trigger: row.trigger,
+    input: row.input,
+    output: row.output,
+    error: row.error,
+    options: readOptions(row),
+    rerunOfId: row.rerunOfId,
+    totals: {
+      usage: { inputTokens: row.inputTokens, outputTokens: row.outputTokens, totalTokens: row.totalTokens },
+      costUsd: row.costUsd,
+    },
+    createdAt: row.createdAt.getTime(),
+    startedAt: row.startedAt?.getTime() ?? null,
+    endedAt: row.endedAt?.getTime() ?? null,
+  });
+}
+
+function toRunSummary(row: RunRow): RunSummary {
+  const { output: _output, options: _options, rerunOfId: _rerun, ...summary } = toRunDetail(row);
+  return summary;
+}
+
+function readOptions(row: { id: string; options: string }): RunOptions {
+  const options = decodePayload(RunOptions, row.options);
+  if (!options.ok) throw new CorruptRecordError(`Run ${row.id}: its stored options cannot be read (${options.problem})`);
+  return options.value;
+}
+
+export async function findTeamRun(db: Db, teamId: string, runId: string) {
+  const run = await db.run.findFirst({ where: { id: runId, teamId }, select: runSelect });
+  if (!run) throw new NotFoundError("Run", runId);
+  return run;
+}
+
+/**
+ * Creates a queued run of a live flow's version (default: latest) and returns it with
+ * the document it will run.
+ */
+export async function createRun(
+  teamId: string,
+  userId: string | null,
+  input: CreateRunInput,
+  via: { apiTokenId?: string } = {},
+): Promise<{ run: RunDetail; document: string }> {
+  const team = parseInput(Id, teamId);
+  const author = userId === null ? null : parseInput(Id, userId);
+  const apiTokenId = via.apiTokenId === undefined ? null : parseInput(Id, via.apiTokenId);
+  const data = parseInput(CreateRunInput, input);
+  const db = await getDb();
+  const flow = await db.flow.findFirst({ where: { id: data.flowId, teamId: team, deletedAt: null } });
+  if (!flow) throw new NotFoundError("Flow", data.flowId);
+  const number = data.version ?? flow.latestVersion;
+  const version = await db.flowVersion.findUnique({ where: { flowId_number: { flowId: flow.id, number } } });
+  if (!version) throw new NotFoundError("Flow version", `${flow.id}@${number}`);
+  const row = await db.run.create({
+    data: {
+      teamId: team,
+      flowId: flow.id,
+      flowVersionId: version.id,
+      input: data.input,
+      options: encodePayload(data.options),
+      trigger: data.trigger,
+      createdById: author,
+      apiTokenId,
+      rerunOfId: data.rerunOfId ?? null,
+    },
+    select: runSelect,
+  });
+  return { run: toRunDetail(row), document: version.document };
+}
+
+export async function getRun(teamId: string, runId: string): Promise<RunDetail> {
+  const db = await getDb();
+  return toRunDetail(await findTeamRun(db, parseInput(Id, teamId), parseInput(Id, runId)));
+}
+
+/** A team's runs, newest first, optionally of one flow and/or one status. */
+export async function listRuns(teamId: string, filter: ListRunsFilter = {}): Promise<RunSummary[]> {
+  const team = parseInput(Id, teamId);
+  const { flowId, status, limit } = parseInput(ListRunsFilter, filter);
+  const db = await getDb();
+  const rows = await db.run.findMany({
+    where: { teamId: team, ...(flowId ? { flowId } : {}), ...(status ? { status } : {}) },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: limit,
+    select: runSelect,
+  });
+  return rows.map(toRunSummary);
+}
+
+export async function markRunStarted(runId: string): Promise<void> {
+  const db = await getDb();
+  const now = new Date();
+  await db.run.update({ where: { id: runId }, data: { status: "running", startedAt: now, heartbeatAt: now } });
+}
+
+/** Records that the process running `runId` is alive. */
+export async function touchRun(runId: string): Promise<void> {
+  const db = await getDb();
+  await db.run.updateMany({ where: { id: runId, status: { in: OPEN_RUN_STATUSES } }, data: { heartbeatAt: new Date() } });
+}
+
+/** The run's final state, written last; a run already marked finished (e.g. interrupted) is left alone. */
+export async function finishRun(runId: string, finish: RunFinish): Promise<void> {
+  const db = await getDb();
+  const { usage, costUsd } = finish.totals;
+  await db.run.updateMany({
+    where: { id: runId, status: { in: OPEN_RUN_STATUSES } },
+    data: {
+      status: finish.status,
+      output: finish.output,
+      error: finish.error,
+      inputTokens: usage.inputTokens,
+      outputTokens: usage.outputTokens,
+      totalTokens: usage.totalTokens,
+      costUsd,
+      endedAt: new Date(),
+    },
+  });
+}
+
