@@ -22,6 +22,12 @@ export default defineConfig({
       args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
     },
   },
+  // One server for the whole run: the specs of e2e/accounts/ turn accounts on for it,
+  // so they run after every single-user spec has finished.
+  projects: [
+    { name: "single-user", testIgnore: "accounts/**" },
+    { name: "accounts", testMatch: "accounts/**/*.spec.ts", dependencies: ["single-user"] },
+  ],
   webServer: {
     command: `node scripts/e2e-server.mjs ${port}`,
     url: `http://127.0.0.1:${port}/flows`,

@@ -1,5 +1,6 @@
-// Teams, roles, versions and share links, end to end. Named zz- so it runs last: it turns
-// accounts on for the shared server, after which every page needs a signed-in user.
+// Teams, roles, versions and share links, end to end. It turns accounts on for the shared
+// server, after which every page needs a signed-in user: playwright.config.ts runs this
+// folder (the "accounts" project) after every single-user spec.
 import { type Browser, expect, type Page, test } from "@playwright/test";
 
 const ada = { name: "Ada Owner", email: "ada@example.test", password: "ada password 1" };
