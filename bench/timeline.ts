@@ -83,7 +83,7 @@ async function seedRun(databaseFile: string): Promise<string> {
     const { teamId, userId } = await getLocalWorkspace();
     const flow = await createFlow(teamId, userId, { name: "30k nodes", document: "agents:\n  a: { model: 'mock:echo' }\nswarm: { flow: a }\n" });
     const { run } = await createRun(teamId, userId, { flowId: flow.id, input: "bench" });
-    await markRunStarted(run.id);
+    await markRunStarted(run.id, "bench");
     const nodes = syntheticNodes(Date.now() - 60_000);
     const started = performance.now();
     for (let i = 0; i < nodes.length; i += 2000) {

@@ -21,7 +21,6 @@ export {
   markRunStarted,
   markStaleRunsInterrupted,
   MAX_RUN_INPUT_CHARS,
-  touchRun,
   writeRunBatch,
 } from "./runs/index.ts";
 export type { CreateRunInput, ListRunsFilter, RunFinish } from "./runs/index.ts";

@@ -16,6 +16,11 @@ export class CancellationRegistry {
     return true;
   }
 
+  /** The runs executing here now. */
+  runningIds(): ReadonlySet<string> {
+    return new Set(this.controllers.keys());
+  }
+
   isRunning(runId: string): boolean {
     return this.controllers.has(runId);
   }

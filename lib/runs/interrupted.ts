@@ -1,21 +1,26 @@
 /**
- * Runs left "running" by a process that stopped (restart, crash) are marked interrupted:
- * once at start-up, then periodically, by the staleness of their heartbeat.
+ * Runs left open by an executor that stopped (restart, crash) are marked interrupted:
+ * once at start-up, then periodically. An executor is dead when its heartbeat is older
+ * than STALE_AFTER_MS; this process's own runs are alive exactly while it runs them.
  */
 import { markStaleRunsInterrupted } from "@/lib/data/runs";
-import { HEARTBEAT_MS } from "./service";
+import { STALE_AFTER_MS } from "./executorHeartbeat";
+import { runsRuntime } from "./service";
 
-/** A run whose heartbeat is older than this has lost its process. */
-export const STALE_AFTER_MS = HEARTBEAT_MS * 4;
-
+/** One sweep; skipped (returns []) while this process cannot trust its own view of storage. */
 export async function markInterruptedRuns(now = Date.now()): Promise<string[]> {
-  return markStaleRunsInterrupted(new Date(now - STALE_AFTER_MS));
+  const { executor, cancellations } = runsRuntime();
+  if (!executor.canJudgeOthers()) return [];
+  return markStaleRunsInterrupted({
+    staleBefore: new Date(now - STALE_AFTER_MS),
+    self: { executorId: executor.id, liveHere: cancellations.runningIds() },
+  });
 }
 
-/** Sweeps now and every STALE_AFTER_MS; the timer does not keep the process alive. */
+/** Starts this process's heartbeat, then sweeps once it is written and every STALE_AFTER_MS. */
 export function watchInterruptedRuns(): void {
-  const sweep = () =>
-    markInterruptedRuns().catch((error: unknown) => console.error("Could not mark interrupted runs", error));
-  void sweep();
+  const { executor } = runsRuntime();
+  const sweep = () => markInterruptedRuns().catch((error: unknown) => console.error("Could not mark interrupted runs", error));
+  void executor.start().then(sweep);
   setInterval(sweep, STALE_AFTER_MS).unref?.();
 }

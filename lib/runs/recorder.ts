@@ -9,7 +9,8 @@
 import type { RunNode, RunRecorder } from "@/lib/engine/runState";
 import type { StreamEvent } from "@/lib/engine/events";
 import { type Redact, toNodeRow, toSummary } from "./nodeRows";
-import type { LiveEvent, RunTotals, RunWriteBatch, SequencedEvent } from "@/lib/data/runs/types";
+import { retryUntilStored, type RetryOptions } from "./retry";
+import type { LiveEvent, RunNodeDetail, RunTotals, RunWriteBatch, SequencedEvent } from "@/lib/data/runs/types";
 
 export type RecorderOptions = {
   runId: string;
@@ -37,6 +38,9 @@ export class BatchingRecorder implements RunRecorder {
   private writing: Promise<void> = Promise.resolve();
   private flushWaiting = false;
   private lastError: unknown;
+  /** A batch whose write failed: written again as it was (same rows, events and seqs). */
+  private unstored: { rows: Map<string, RunNodeDetail>; events: SequencedEvent[] } = { rows: new Map(), events: [] };
+  private failures = 0;
 
   constructor(options: RecorderOptions) {
     this.options = options;
@@ -76,13 +80,15 @@ export class BatchingRecorder implements RunRecorder {
     return this.writing;
   }
 
-  /** Final flush; throws when changes still could not be stored. */
-  async close(): Promise<void> {
-    await this.flush();
-    if (this.dirty.size > 0 || this.events.length > 0) await this.flush();
-    if (this.dirty.size > 0 || this.events.length > 0) {
-      throw new Error(`Could not store ${this.dirty.size} node changes of run ${this.options.runId}`, { cause: this.lastError });
-    }
+  /** Final flush, retried with backoff through a storage outage; throws when the deadline passes first. */
+  async close(retry: RetryOptions = {}): Promise<void> {
+    await retryUntilStored(async () => {
+      await this.flush();
+      const left = this.dirty.size + this.unstored.rows.size;
+      if (left > 0 || this.events.length > 0 || this.unstored.events.length > 0) {
+        throw new Error(`Could not store ${left} node changes of run ${this.options.runId}`, { cause: this.lastError });
+      }
+    }, retry);
   }
 
   /** Tokens of the whole run (its root node) and the estimated cost of every model call. */
@@ -104,38 +110,45 @@ export class BatchingRecorder implements RunRecorder {
   }
 
   private async writeQueued(): Promise<void> {
-    if (this.dirty.size === 0 && this.events.length === 0) return;
+    if (this.dirty.size === 0 && this.events.length === 0 && this.unstored.events.length === 0 && this.unstored.rows.size === 0) return;
     const nodes = this.dirty;
     const textEvents = this.events;
     this.dirty = new Map();
     this.events = [];
 
-    const rows = [...nodes.values()].map((node) => {
+    const fresh = [...nodes.values()].map((node) => {
       const row = toNodeRow(node, this.seqOf.get(node.id) ?? 0, this.options.redact);
       if (row.kind === "step") this.stepCosts.set(row.id, row.costUsd);
       if (row.id === this.rootId) this.rootUsage = row.usage;
       return row;
     });
     // Node events go after the text queued before them; they were not published before now.
-    const nodeEvents = rows.map((row) => this.options.publish({ type: "node", node: toSummary(row) }));
-    const batch: RunWriteBatch = { nodes: rows, events: [...textEvents, ...nodeEvents] };
+    const nodeEvents = fresh.map((row) => this.options.publish({ type: "node", node: toSummary(row) }));
+    // What a failed write left goes again as it was; a newer snapshot of a node replaces its row.
+    const rows = new Map(this.unstored.rows);
+    for (const row of fresh) rows.set(row.id, row);
+    const events = [...this.unstored.events, ...textEvents, ...nodeEvents].sort((a, b) => a.seq - b.seq);
+    const batch: RunWriteBatch = { nodes: [...rows.values()], events };
 
     try {
       await this.options.write(this.options.runId, batch);
-      const lastSeq = batch.events.at(-1)?.seq;
+      this.unstored = { rows: new Map(), events: [] };
+      this.failures = 0;
+      const lastSeq = events.at(-1)?.seq;
       if (lastSeq !== undefined) this.options.persisted?.(lastSeq);
     } catch (error) {
-      // Put the changes back unless a newer snapshot of the node came in meanwhile.
-      for (const [id, node] of nodes) if (!this.dirty.has(id)) this.dirty.set(id, node);
-      // Node events will be re-published with new seqs on the retry; keep the text.
-      this.events = [...textEvents, ...this.events];
+      // Every event keeps the seq it was published with: no gaps, nothing published that is never stored.
+      this.unstored = { rows, events };
+      this.failures++;
       this.report(error);
+      this.timer ??= setTimeout(() => void this.flush(), Math.min(5_000, 100 * 2 ** this.failures));
     }
   }
 
   private report(error: unknown): void {
     this.lastError = error;
     if (this.options.onError) this.options.onError(error);
-    else console.error(`Run ${this.options.runId}: recording failed`, error);
+    // One line per outage, not one per retry.
+    else if (this.failures <= 1) console.error(`Run ${this.options.runId}: recording failed; retrying until stored`, error);
   }
 }

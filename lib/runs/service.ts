@@ -3,7 +3,7 @@
  * (the request that started it does not wait), records its tree through the batching
  * recorder, streams it live through the hub, and writes the final status last.
  */
-import { createRun, finishRun, markRunStarted, touchRun, writeRunBatch, type CreateRunInput } from "@/lib/data/runs";
+import { createRun, finishRun, markRunStarted, writeRunBatch, type CreateRunInput } from "@/lib/data/runs";
 import { providerConfigForTeam } from "@/lib/data/credentials";
 import { RunAbortedError, run } from "@/lib/engine";
 import { describeError } from "@/lib/engine/errors";
@@ -11,23 +11,29 @@ import { getProvider } from "@/lib/providers";
 import { type ProviderConfig, resolveProviderConfig } from "@/lib/providers/config";
 import { redactSecrets } from "@/lib/redact";
 import { CancellationRegistry } from "./cancellation";
+import { ExecutorHeartbeat } from "./executorHeartbeat";
 import { compileFlow } from "./compile";
 import { RunEventHub } from "./eventHub";
 import { BatchingRecorder } from "./recorder";
+import { retryUntilStored } from "./retry";
 import type { RunDetail, RunStatus } from "@/lib/data/runs/types";
 
-/** How often a running run tells the database its process is alive. */
-export const HEARTBEAT_MS = 5_000;
 const DEFAULT_RUN_TIMEOUT_MS = 15 * 60_000;
 
-type RunsRuntime = { hub: RunEventHub; cancellations: CancellationRegistry };
+type RunsRuntime = { hub: RunEventHub; cancellations: CancellationRegistry; executor: ExecutorHeartbeat };
 
-// On globalThis so Next.js dev reloads keep one hub and one registry per process.
+// On globalThis so Next.js dev reloads keep one hub, registry and executor identity per process.
 const holder = globalThis as typeof globalThis & { __swarmStudioRuns?: RunsRuntime };
 const runtime: RunsRuntime = (holder.__swarmStudioRuns ??= {
   hub: new RunEventHub(),
   cancellations: new CancellationRegistry(),
+  executor: new ExecutorHeartbeat("in-process"),
 });
+
+/** This process's hub, cancellation registry and executor heartbeat. */
+export function runsRuntime(): RunsRuntime {
+  return runtime;
+}
 
 export function liveRuns(): RunEventHub {
   return runtime.hub;
@@ -87,11 +93,11 @@ async function execute(teamId: string, created: RunDetail, document: string, sig
     publish: (event) => hub.publish(runId, event),
     persisted: (seq) => hub.markPersisted(runId, seq),
   });
-  const heartbeat = setInterval(() => void touchRun(runId).catch(() => {}), HEARTBEAT_MS);
-  heartbeat.unref?.();
+  // Liveness is this process's executor heartbeat (started here if nothing started it yet).
+  void runtime.executor.start();
   let outcome: { status: RunStatus; output: string | null; error: string | null };
   try {
-    await markRunStarted(runId);
+    await markRunStarted(runId, runtime.executor.id);
     const config = await providerConfigForTeam(teamId);
     keys = providerKeys(config);
     const swarm = compileFlow(document, { modelOverride: created.options.modelOverride });
@@ -107,8 +113,6 @@ async function execute(teamId: string, created: RunDetail, document: string, sig
     outcome = { status: "success", output: (await stream.result).output, error: null };
   } catch (error) {
     outcome = { status: statusOf(error), output: null, error: redact(describeError(error).message) };
-  } finally {
-    clearInterval(heartbeat);
   }
   try {
     await recorder.close();
@@ -118,9 +122,10 @@ async function execute(teamId: string, created: RunDetail, document: string, sig
   }
   try {
     const totals = recorder.totals();
+    // The final event gets its seq once; the run's status is written last, after everything else is stored.
     const final = hub.publish(runId, { type: "run", ...outcome, totals });
-    await writeRunBatch(runId, { nodes: [], events: [final] });
-    await finishRun(runId, { ...outcome, totals });
+    await retryUntilStored(() => writeRunBatch(runId, { nodes: [], events: [final] }));
+    await retryUntilStored(() => finishRun(runId, { ...outcome, totals }));
   } catch (error) {
     console.error(`Run ${runId}: could not store its final state`, error);
   } finally {

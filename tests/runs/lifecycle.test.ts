@@ -2,7 +2,7 @@
 // stopped process interrupted, on SQLite and (with TEST_DATABASE_URL) PostgreSQL.
 import { describe, expect, it } from "vitest";
 import { createFlow } from "@/lib/data/index.ts";
-import { createRun, finishRun, getRun, listRunNodes, markRunStarted, markStaleRunsInterrupted, writeRunBatch } from "@/lib/data/runs";
+import { createRun, finishRun, getRun, listRunNodes, markRunStarted, markStaleRunsInterrupted, registerExecutor, writeRunBatch } from "@/lib/data/runs";
 import { getDb } from "@/lib/db/client.ts";
 import { followRun } from "@/lib/runs/follow";
 import { liveRuns } from "@/lib/runs/service";
@@ -60,17 +60,31 @@ describe.each(testDatabases())("run lifecycle on $name", (database) => {
     expect(seen.map((event) => event.seq)).toEqual([1]);
   });
 
-  it("marks runs whose process stopped as interrupted and ends their open nodes", async () => {
+  it("marks runs whose executor stopped as interrupted and ends their open nodes", async () => {
     const { teamId, runId } = await newRun();
-    await markRunStarted(runId);
+    await registerExecutor("worker-a", "worker", { hostname: "h", pid: 1 });
+    await markRunStarted(runId, "worker-a");
     const node = { ...summary({ id: "agent", status: "running", endedAt: null, durationMs: null }), input: null, output: null, messages: null, metadata: {} };
     await writeRunBatch(runId, { nodes: [node], events: [] });
 
-    expect(await markStaleRunsInterrupted(new Date(Date.now() - 60_000))).not.toContain(runId); // heartbeat is fresh
-    expect(await markStaleRunsInterrupted(new Date(Date.now() + 1000))).toContain(runId);
+    expect(await markStaleRunsInterrupted({ staleBefore: new Date(Date.now() - 60_000) })).not.toContain(runId); // executor is alive
+    expect(await markStaleRunsInterrupted({ staleBefore: new Date(Date.now() + 1000) })).toContain(runId);
     const run = await getRun(teamId, runId);
     expect(run.status).toBe("interrupted");
     const [stored] = await listRunNodes(teamId, runId);
     expect(stored).toMatchObject({ status: "cancelled", error: { name: "Interrupted" } });
+  });
+
+  it("judges the sweeper's own runs by whether it still runs them, not by any heartbeat", async () => {
+    const { runId: live } = await newRun();
+    const { runId: orphaned } = await newRun();
+    await registerExecutor("me", "in-process", { hostname: "h", pid: 2 });
+    await markRunStarted(live, "me");
+    await markRunStarted(orphaned, "me");
+    const self = { executorId: "me", liveHere: new Set([live]) };
+    // Even with every heartbeat stale (say, after a storage outage), a run this process runs is alive.
+    const marked = await markStaleRunsInterrupted({ staleBefore: new Date(Date.now() + 60_000), self });
+    expect(marked).toContain(orphaned);
+    expect(marked).not.toContain(live);
   });
 });

@@ -174,16 +174,11 @@ export async function listRuns(teamId: string, filter: ListRunsFilter = {}): Pro
   return rows.map(toRunSummary);
 }
 
-export async function markRunStarted(runId: string): Promise<void> {
+/** The run is executing on `executorId`, whose heartbeat from now on says whether it is alive. */
+export async function markRunStarted(runId: string, executorId: string): Promise<void> {
   const db = await getDb();
   const now = new Date();
-  await db.run.update({ where: { id: runId }, data: { status: "running", startedAt: now, heartbeatAt: now } });
-}
-
-/** Records that the process running `runId` is alive. */
-export async function touchRun(runId: string): Promise<void> {
-  const db = await getDb();
-  await db.run.updateMany({ where: { id: runId, status: { in: OPEN_RUN_STATUSES } }, data: { heartbeatAt: new Date() } });
+  await db.run.update({ where: { id: runId }, data: { status: "running", startedAt: now, heartbeatAt: now, executorId: parseInput(Id, executorId) } });
 }
 
 /** The run's final state, written last; a run already marked finished (e.g. interrupted) is left alone. */

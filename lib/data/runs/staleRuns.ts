@@ -1,4 +1,5 @@
-// The sweep that ends runs whose process stopped sending heartbeats.
+// The sweep that ends runs whose executor stopped: its process died (no heartbeat since
+// `staleBefore`), or it is alive but no longer runs them (e.g. it restarted).
 import { getDb } from "@/lib/db/client.ts";
 import { encodePayload } from "./payloads.ts";
 import { OPEN_RUN_STATUSES } from "./runs.ts";
@@ -8,21 +9,39 @@ const OPEN_NODE_STATUSES: RunNodeStatus[] = ["init", "running"];
 
 export const INTERRUPTED_MESSAGE = "The server stopped while this run was in progress.";
 
-/**
- * Marks queued/running runs whose process stopped sending heartbeats before `staleBefore`
- * as interrupted, and ends their open nodes as cancelled. Returns the ids marked.
- */
-export async function markStaleRunsInterrupted(staleBefore: Date): Promise<string[]> {
+export type StaleRunsQuery = {
+  /** Executors (and runs from before executors existed) silent since then are dead. */
+  staleBefore: Date;
+  /** The sweeping executor: its own open runs are judged by `liveHere`, not by a heartbeat. */
+  self?: { executorId: string; liveHere: ReadonlySet<string> };
+};
+
+/** Ids of open runs whose executor is dead, gone, or (for `self`) no longer running them. */
+async function findStaleRuns({ staleBefore, self }: StaleRunsQuery): Promise<string[]> {
   const db = await getDb();
-  const stale = await db.run.findMany({
-    where: {
-      status: { in: OPEN_RUN_STATUSES },
-      OR: [{ heartbeatAt: { lt: staleBefore } }, { heartbeatAt: null, createdAt: { lt: staleBefore } }],
-    },
-    select: { id: true },
+  const open = await db.run.findMany({
+    where: { status: { in: OPEN_RUN_STATUSES } },
+    select: { id: true, executorId: true, heartbeatAt: true, createdAt: true },
   });
-  if (stale.length === 0) return [];
-  const ids = stale.map((run) => run.id);
+  if (open.length === 0) return [];
+  const executorIds = [...new Set(open.map((run) => run.executorId).filter((id): id is string => id !== null))];
+  const alive = new Set(
+    (await db.executor.findMany({ where: { id: { in: executorIds }, heartbeatAt: { gte: staleBefore } }, select: { id: true } })).map((executor) => executor.id),
+  );
+  return open
+    .filter((run) => {
+      if (run.executorId === null) return (run.heartbeatAt ?? run.createdAt) < staleBefore; // queued, or from before executors
+      if (self && run.executorId === self.executorId) return !self.liveHere.has(run.id);
+      return !alive.has(run.executorId);
+    })
+    .map((run) => run.id);
+}
+
+/** Marks the stale runs interrupted and ends their open nodes as cancelled. Returns the ids marked. */
+export async function markStaleRunsInterrupted(query: StaleRunsQuery): Promise<string[]> {
+  const ids = await findStaleRuns(query);
+  if (ids.length === 0) return [];
+  const db = await getDb();
   const now = new Date();
   await db.$transaction([
     db.run.updateMany({
@@ -31,11 +50,7 @@ export async function markStaleRunsInterrupted(staleBefore: Date): Promise<strin
     }),
     db.runNode.updateMany({
       where: { runId: { in: ids }, status: { in: OPEN_NODE_STATUSES } },
-      data: {
-        status: "cancelled",
-        endedAt: now,
-        error: encodePayload({ name: "Interrupted", message: INTERRUPTED_MESSAGE }),
-      },
+      data: { status: "cancelled", endedAt: now, error: encodePayload({ name: "Interrupted", message: INTERRUPTED_MESSAGE }) },
     }),
   ]);
   return ids;
