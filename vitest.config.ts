@@ -7,5 +7,7 @@ export default defineConfig({
     include: ["tests/**/*.test.ts"],
     environment: "node",
     testTimeout: 20_000,
+    // Setup signs users up (scrypt) and migrates databases: slow on a loaded 2-core machine.
+    hookTimeout: 60_000,
   },
 });

@@ -2,12 +2,12 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { getRun, MAX_RUN_INPUT_CHARS } from "@/lib/data/runs";
-import { cancelRun, ModelOverride, startRun } from "@/lib/runs";
-import { type ActionResult, fail, fromError, invalidInput, ok } from "@/app/_lib/action-result";
-import { currentWorkspace, requirePermission } from "@/app/_lib/workspace";
-
-const Id = z.string().min(1).max(100);
+import { MAX_RUN_INPUT_CHARS } from "@/lib/data/runs";
+import { Id } from "@/lib/data/validation";
+import { ModelOverride } from "@/lib/runs";
+import { actorOf, cancelRunAs, rerunAs, startRunAs } from "@/lib/runs/commands";
+import { type ActionResult, fromError, invalidInput, ok } from "@/app/_lib/action-result";
+import { currentWorkspace } from "@/app/_lib/workspace";
 
 const StartRunInput = z.object({
   flowId: Id,
@@ -21,19 +21,9 @@ const StartRunInput = z.object({
 export async function startRunAction(input: z.input<typeof StartRunInput>): Promise<ActionResult<{ runId: string }>> {
   const parsed = StartRunInput.safeParse(input);
   if (!parsed.success) return invalidInput(parsed.error);
+  const { flowId, version, model } = parsed.data;
   try {
-    const workspace = await currentWorkspace();
-    requirePermission(workspace, "flow", "run", "run flows");
-    const { flowId, version, model } = parsed.data;
-    const run = await startRun({
-      teamId: workspace.teamId,
-      userId: workspace.userId,
-      flowId,
-      version,
-      input: parsed.data.input,
-      options: model ? { modelOverride: model } : {},
-      trigger: "ui",
-    });
+    const run = await startRunAs(actorOf(await currentWorkspace()), { flowId, version, input: parsed.data.input, modelOverride: model || undefined, trigger: "ui" });
     revalidatePath("/runs");
     return ok({ runId: run.id });
   } catch (error) {
@@ -47,10 +37,7 @@ export async function cancelRunAction(input: z.input<typeof RunRef>): Promise<Ac
   const parsed = RunRef.safeParse(input);
   if (!parsed.success) return invalidInput(parsed.error);
   try {
-    const workspace = await currentWorkspace();
-    requirePermission(workspace, "flow", "run", "cancel runs");
-    const run = await getRun(workspace.teamId, parsed.data.runId);
-    if (!cancelRun(run.id)) return fail("This run is not running any more.");
+    await cancelRunAs(actorOf(await currentWorkspace()), parsed.data.runId);
     return ok(null);
   } catch (error) {
     return fromError(error);
@@ -62,19 +49,7 @@ export async function rerunAction(input: z.input<typeof RunRef>): Promise<Action
   const parsed = RunRef.safeParse(input);
   if (!parsed.success) return invalidInput(parsed.error);
   try {
-    const workspace = await currentWorkspace();
-    requirePermission(workspace, "flow", "run", "run flows");
-    const previous = await getRun(workspace.teamId, parsed.data.runId);
-    const run = await startRun({
-      teamId: workspace.teamId,
-      userId: workspace.userId,
-      flowId: previous.flowId,
-      version: previous.flowVersion,
-      input: previous.input,
-      options: previous.options,
-      trigger: "ui",
-      rerunOfId: previous.id,
-    });
+    const run = await rerunAs(actorOf(await currentWorkspace()), parsed.data.runId);
     revalidatePath("/runs");
     return ok({ runId: run.id });
   } catch (error) {

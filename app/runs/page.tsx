@@ -3,6 +3,7 @@ import Link from "next/link";
 import { z } from "zod";
 import { getFlow } from "@/lib/data";
 import { listRuns } from "@/lib/data/runs";
+import { Id } from "@/lib/data/validation";
 import { formatCost, formatDuration, formatTokens } from "@/lib/runs/format";
 import { RunStatus } from "@/lib/data/runs/types";
 import { RelativeTime } from "@/app/_components/relative-time";
@@ -16,7 +17,7 @@ export const dynamic = "force-dynamic";
 
 type Props = { searchParams: Promise<{ status?: string; flow?: string }> };
 
-const Filters = z.object({ status: RunStatus.optional().catch(undefined), flow: z.string().min(1).max(100).optional().catch(undefined) });
+const Filters = z.object({ status: RunStatus.optional().catch(undefined), flow: Id.optional().catch(undefined) });
 
 function filterHref(status: string | undefined, flow: string | undefined): string {
   const query = new URLSearchParams();

@@ -4,10 +4,11 @@
  */
 import { resolveWorkspace } from "@/lib/auth";
 import { authenticateApiToken } from "@/lib/data/apiTokens";
-import { can } from "@/lib/auth/permissions";
 import { UserError } from "@/lib/errors";
+import { actorOf, type RunActor } from "@/lib/runs/commands";
 
-export type Caller = { teamId: string; userId: string | null; apiTokenId?: string; canRun: boolean };
+/** A team API token may run its team's flows; a session may what its role allows. */
+export type Caller = RunActor;
 
 export class UnauthorizedError extends UserError {
   override readonly name = "UnauthorizedError";
@@ -22,11 +23,11 @@ export async function resolveCaller(request: Request, options: { allowSession: b
   if (authorization) {
     const token = await authenticateApiToken(authorization);
     if (!token) throw new UnauthorizedError("The API token is unknown or revoked.");
-    return { teamId: token.teamId, userId: null, apiTokenId: token.tokenId, canRun: true };
+    return { teamId: token.teamId, userId: null, apiTokenId: token.tokenId, role: "API token", mayRun: true };
   }
   if (options.allowSession) {
     const workspace = await resolveWorkspace(request.headers);
-    if (workspace) return { teamId: workspace.teamId, userId: workspace.userId, canRun: can(workspace.role, "flow", "run") };
+    if (workspace) return actorOf(workspace);
   }
   throw new UnauthorizedError();
 }

@@ -2,6 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
+import { Id } from "@/lib/data/validation";
 import { type CredentialSummary, CreateCredentialInput, createCredential, deleteCredential } from "@/lib/data/credentials";
 import { type ActionResult, invalidInput } from "@/app/_lib/action-result";
 import { currentWorkspace, requirePermission } from "@/app/_lib/workspace";
@@ -21,7 +22,7 @@ export async function createCredentialAction(input: z.input<typeof CreateCredent
 }
 
 export async function deleteCredentialAction(input: { credentialId: string }): Promise<ActionResult<null>> {
-  const parsed = z.object({ credentialId: z.string().min(1).max(100) }).safeParse(input);
+  const parsed = z.object({ credentialId: Id }).safeParse(input);
   if (!parsed.success) return invalidInput(parsed.error);
   return attempt(async () => {
     const workspace = await currentWorkspace();

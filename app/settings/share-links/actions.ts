@@ -2,12 +2,13 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
+import { Id } from "@/lib/data/validation";
 import { createShareLink, revokeShareLink } from "@/lib/data/shareLinks";
 import { type ActionResult, invalidInput } from "@/app/_lib/action-result";
 import { currentWorkspace, requirePermission } from "@/app/_lib/workspace";
 import { attempt } from "../_lib/attempt";
 
-const CreateInput = z.object({ flowId: z.string().min(1).max(100), includeRuns: z.boolean().default(false) });
+const CreateInput = z.object({ flowId: Id, includeRuns: z.boolean().default(false) });
 
 /** Creates a read-only link; the returned token is part of the URL and is not stored. */
 export async function createShareLinkAction(input: z.input<typeof CreateInput>): Promise<ActionResult<{ token: string }>> {
@@ -23,7 +24,7 @@ export async function createShareLinkAction(input: z.input<typeof CreateInput>):
 }
 
 export async function revokeShareLinkAction(input: { linkId: string }): Promise<ActionResult<null>> {
-  const parsed = z.object({ linkId: z.string().min(1).max(100) }).safeParse(input);
+  const parsed = z.object({ linkId: Id }).safeParse(input);
   if (!parsed.success) return invalidInput(parsed.error);
   return attempt(async () => {
     const workspace = await currentWorkspace();

@@ -2,6 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
+import { Id } from "@/lib/data/validation";
 import { ApiTokenName, createApiToken, revokeApiToken } from "@/lib/data/apiTokens";
 import { type ActionResult, invalidInput } from "@/app/_lib/action-result";
 import { currentWorkspace, requirePermission } from "@/app/_lib/workspace";
@@ -21,7 +22,7 @@ export async function createApiTokenAction(input: { name: string }): Promise<Act
 }
 
 export async function revokeApiTokenAction(input: { tokenId: string }): Promise<ActionResult<null>> {
-  const parsed = z.object({ tokenId: z.string().min(1).max(100) }).safeParse(input);
+  const parsed = z.object({ tokenId: Id }).safeParse(input);
   if (!parsed.success) return invalidInput(parsed.error);
   return attempt(async () => {
     const workspace = await currentWorkspace();

@@ -1,10 +1,11 @@
 // POST /api/flows/:id/runs — start a run of a saved flow; JSON in, run id out.
 import { z } from "zod";
 import { MAX_RUN_INPUT_CHARS } from "@/lib/data/runs";
-import { ModelOverride, startRun } from "@/lib/runs";
+import { ModelOverride } from "@/lib/runs";
+import { startRunAs } from "@/lib/runs/commands";
 import { resolveCaller } from "../../../_lib/caller";
 import { methodNotAllowed, readJsonBody } from "../../../_lib/body";
-import { errorResponse, invalidRequest, json, problem } from "../../../_lib/responses";
+import { errorResponse, invalidRequest, json } from "../../../_lib/responses";
 
 export const dynamic = "force-dynamic";
 
@@ -19,22 +20,13 @@ const StartRunBody = z.strictObject({
 export async function POST(request: Request, context: { params: Promise<{ id: string }> }): Promise<Response> {
   try {
     const caller = await resolveCaller(request, { allowSession: false });
-    if (!caller.canRun) return problem(403, "This caller may not run flows.");
     const body = await readJsonBody(request);
     if (!body.ok) return body.response;
     const parsed = StartRunBody.safeParse(body.value);
     if (!parsed.success) return invalidRequest(parsed.error);
     const { id } = await context.params;
-    const run = await startRun({
-      teamId: caller.teamId,
-      userId: caller.userId,
-      apiTokenId: caller.apiTokenId,
-      flowId: id,
-      version: parsed.data.version,
-      input: parsed.data.input,
-      options: parsed.data.model ? { modelOverride: parsed.data.model } : {},
-      trigger: "api",
-    });
+    const { input, version, model } = parsed.data;
+    const run = await startRunAs(caller, { flowId: id, version, input, modelOverride: model, trigger: "api" });
     return json({ id: run.id, status: run.status, url: `/api/runs/${run.id}` }, 201);
   } catch (error) {
     return errorResponse(error);
