@@ -2,9 +2,9 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useMemo, useState, useTransition } from "react";
+import { useMemo, useState } from "react";
 import { ActionErrorAlert } from "@/app/_components/action-error";
-import type { ActionError } from "@/app/_lib/action-result";
+import { useServerAction } from "@/app/_components/use-server-action";
 import { formatCost, formatDuration, formatTokens } from "@/lib/runs/format";
 import { type PackedNodes, unpackNodes } from "@/lib/runs/timeline/packNodes";
 import { isFinishedRunStatus, type RunDetail } from "@/lib/data/runs/types";
@@ -40,28 +40,15 @@ function RunViewInner({ run, initial, canRun }: Props) {
   const nowMs = useNow(running);
   const { selectedId } = useSelection();
   const byId = useMemo(() => new Map(nodes.map((node) => [node.id, node])), [nodes]);
-  const [error, setError] = useState<ActionError | null>(null);
-  const [pending, startTransition] = useTransition();
+  const { run: runAction, pending, error } = useServerAction();
 
   const root = nodes[0];
   const elapsed = root?.startedAt ? (root.endedAt ?? (running ? nowMs : root.startedAt)) - root.startedAt : null;
   const tokens = running ? (root?.usage ?? header.totals.usage) : header.totals.usage;
   const cost = running ? nodes.reduce((sum, node) => sum + node.costUsd, 0) : header.totals.costUsd;
 
-  function cancel() {
-    startTransition(async () => {
-      const result = await cancelRunAction({ runId: run.id });
-      setError(result.ok ? null : result);
-    });
-  }
-
-  function rerun() {
-    startTransition(async () => {
-      const result = await rerunAction({ runId: run.id });
-      if (!result.ok) return setError(result);
-      router.push(`/runs/${result.data.runId}`);
-    });
-  }
+  const cancel = () => runAction(() => cancelRunAction({ runId: run.id }), () => {});
+  const rerun = () => runAction(() => rerunAction({ runId: run.id }), ({ runId }) => router.push(`/runs/${runId}`));
 
   return (
     <div className="page" style={{ maxWidth: 1600 }}>
