@@ -48,6 +48,7 @@ function syntheticNodes(t0: number): RunNodeDetail[] {
       usage: { inputTokens: tokens, outputTokens: tokens / 2, totalTokens: tokens * 1.5 },
       costUsd: kind === "step" ? (tokens * 0.15 + (tokens / 2) * 0.6) / 1e6 : 0,
       error: null,
+      marks: null,
       input: kind === "tool_call" ? '{"expression":"6*7"}' : null,
       output: kind === "tool_call" ? "42" : null,
       messages: null,

@@ -8,13 +8,23 @@ import { z } from "zod";
 import { Message } from "@/lib/engine/messages";
 import type { RunNode } from "@/lib/engine/runState";
 import { estimateCost } from "@/lib/providers/pricing";
-import type { NodeError, RunNodeDetail } from "@/lib/data/runs/types";
+import { Attempt, type NodeError, type NodeMarks, type RunNodeDetail } from "@/lib/data/runs/types";
 
 const StepMessages = z.object({ newMessages: z.array(Message).default([]), response: Message.optional() });
 
 function toNodeError(error: RunNode["error"], redact: Redact): NodeError | null {
   if (error === null) return null;
   return typeof error === "string" ? { name: "Error", message: redact(error) } : { name: error.name, message: redact(error.message) };
+}
+
+const Attempts = z.array(Attempt);
+
+/** A handoff's source and a retried call's attempts, from the engine's metadata (null when neither). */
+function toMarks(metadata: Record<string, unknown>, redact: Redact): NodeMarks | null {
+  const handoffFrom = typeof metadata.handoffFrom === "string" ? metadata.handoffFrom : undefined;
+  const parsed = Attempts.safeParse(metadata.attempts);
+  const attempts = parsed.success && parsed.data.length > 1 ? parsed.data.map((a) => (a.error ? { ...a, error: redact(a.error) } : a)) : undefined;
+  return handoffFrom || attempts ? { ...(handoffFrom ? { handoffFrom } : {}), ...(attempts ? { attempts } : {}) } : null;
 }
 
 /** Removes credentials from error text (see lib/redact.ts). */
@@ -54,6 +64,7 @@ export function toNodeRow(node: RunNode, seq: number, redact: Redact = (text) =>
     usage: { ...node.usage },
     costUsd: ownCost,
     error: toNodeError(node.error, redact),
+    marks: toMarks(node.metadata, redact),
     input: node.input,
     output: node.output,
     messages,

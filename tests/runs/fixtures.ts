@@ -16,6 +16,7 @@ export function summary(fields: Partial<RunNodeSummary> & Pick<RunNodeSummary, "
     usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 },
     costUsd: 0,
     error: null,
+    marks: null,
     ...fields,
   };
 }

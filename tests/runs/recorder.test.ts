@@ -83,4 +83,32 @@ describe("RunEventHub", () => {
     const subscription = hub.subscribe("r", { onEvent: () => {}, onClose: () => {} })!;
     expect(subscription.backlog.map((event) => event.seq)).toEqual([12]);
   });
+
+  it("marks a handoff's source and a retried call's attempts, redacting their errors", async () => {
+    const batches: RunWriteBatch[] = [];
+    const hub = new RunEventHub();
+    hub.open("r1");
+    const recorder = new BatchingRecorder({
+      runId: "r1",
+      write: async (_runId, batch) => void batches.push(batch),
+      publish: (event) => hub.publish("r1", event),
+      redact: (text) => text.replaceAll("sk-secret", "[redacted]"),
+      flushIntervalMs: 1,
+    });
+    const state = new RunState(recorder);
+    const root = state.createNode("run", "swarm", null);
+    const target = state.createNode("agent", "billing", root.id, { metadata: { handoffFrom: "triage" } });
+    const attempts = [
+      { startedAt: 1, endedAt: 2, error: "429 for key sk-secret" },
+      { startedAt: 5, endedAt: 9 },
+    ];
+    const step = state.createNode("step", "billing", target.id, { metadata: { attempts } });
+    const plain = state.createNode("step", "billing", target.id, { metadata: { attempts: [{ startedAt: 10, endedAt: 11 }] } });
+    await recorder.close();
+    const rows = new Map(batches.flatMap((batch) => batch.nodes).map((row) => [row.id, row]));
+    expect(rows.get(target.id)!.marks).toEqual({ handoffFrom: "triage" });
+    expect(rows.get(step.id)!.marks).toEqual({ attempts: [{ startedAt: 1, endedAt: 2, error: "429 for key [redacted]" }, { startedAt: 5, endedAt: 9 }] });
+    expect(rows.get(plain.id)!.marks).toBeNull(); // one attempt: nothing to draw
+    expect(rows.get(root.id)!.marks).toBeNull();
+  });
 });

@@ -7,7 +7,7 @@ import { NotFoundError } from "../errors.ts";
 import { Id, parseInput } from "../validation.ts";
 import { decodePayload } from "./payloads.ts";
 import { findTeamRun } from "./runs.ts";
-import { NodeError, type RunNodeDetail, RunNodeKind, RunNodeStatus, type RunNodeSummary } from "./types.ts";
+import { NodeError, NodeMarks, type RunNodeDetail, RunNodeKind, RunNodeStatus, type RunNodeSummary } from "./types.ts";
 
 const Messages = z.array(Message);
 const Metadata = z.record(z.string(), z.unknown());
@@ -29,6 +29,7 @@ const summaryColumns = {
   totalTokens: true,
   costUsd: true,
   error: true,
+  marks: true,
 } as const;
 
 type NodeSummaryRow = {
@@ -48,6 +49,7 @@ type NodeSummaryRow = {
   totalTokens: number;
   costUsd: number;
   error: string | null;
+  marks: string | null;
 };
 
 type NodeDetailRow = NodeSummaryRow & { input: string | null; output: string | null; messages: string | null; metadata: string };
@@ -61,6 +63,13 @@ function readError(text: string | null): NodeError | null {
   if (text === null) return null;
   const error = decodePayload(NodeError, text);
   return error.ok ? error.value : unreadable("error", error.problem);
+}
+
+/** Marks only decorate the timeline: unreadable ones are left out (the node's error is its own). */
+function readMarks(text: string | null): NodeMarks | null {
+  if (text === null) return null;
+  const marks = decodePayload(NodeMarks, text);
+  return marks.ok ? marks.value : null;
 }
 
 // Columns are mapped structurally (no per-row zod object parse) to keep a 30,000-node read
@@ -81,6 +90,7 @@ function toNodeSummary(row: NodeSummaryRow): RunNodeSummary {
     usage: { inputTokens: row.inputTokens, outputTokens: row.outputTokens, totalTokens: row.totalTokens },
     costUsd: row.costUsd,
     error: readError(row.error),
+    marks: readMarks(row.marks),
   };
 }
 

@@ -28,6 +28,19 @@ export const TokenUsage = z.object({
 });
 export type TokenUsage = z.infer<typeof TokenUsage>;
 
+/** One try of a model call that was retried: its own segment on the timeline (epoch ms). */
+export const Attempt = z.object({ startedAt: z.number(), endedAt: z.number(), error: z.string().optional() });
+export type Attempt = z.infer<typeof Attempt>;
+
+/** What the timeline draws beyond a node's bar. */
+export const NodeMarks = z.object({
+  /** The agent that handed control to this one (handoff swarms). */
+  handoffFrom: z.string().optional(),
+  /** Every try of a retried model call, the failed ones with their error. */
+  attempts: z.array(Attempt).optional(),
+});
+export type NodeMarks = z.infer<typeof NodeMarks>;
+
 /**
  * What the timeline draws for one RunNode: small, so a 30,000-node run fits in one
  * response. Times are epoch milliseconds. `costUsd` is the node's own cost (model calls
@@ -48,6 +61,7 @@ export const RunNodeSummary = z.object({
   usage: TokenUsage,
   costUsd: z.number().nonnegative(),
   error: NodeError.nullable(),
+  marks: NodeMarks.nullable(),
 });
 export type RunNodeSummary = z.infer<typeof RunNodeSummary>;
 

@@ -4,7 +4,7 @@
  * into small tables, times relative to the first node. A 30,000-node run shrinks about
  * fourfold, and so does the work of serializing and parsing it. Client-safe and pure.
  */
-import { RunNodeKind, RunNodeStatus, type RunNodeSummary } from "@/lib/data/runs/types";
+import { type NodeMarks, RunNodeKind, RunNodeStatus, type RunNodeSummary } from "@/lib/data/runs/types";
 
 type PackedRow = [
   id: string,
@@ -25,6 +25,8 @@ type PackedRow = [
   totalTokens: number,
   costUsd: number,
   error: [name: string, message: string] | null,
+  /** Rare (handoffs, retried calls): kept as they are, times absolute. */
+  marks: NodeMarks | null,
 ];
 
 export type PackedNodes = { base: number; models: string[]; rows: PackedRow[] };
@@ -63,6 +65,7 @@ export function packNodes(nodes: readonly RunNodeSummary[]): PackedNodes {
       node.usage.totalTokens,
       node.costUsd,
       node.error ? [node.error.name, node.error.message] : null,
+      node.marks,
     ];
   });
   return { base, models, rows };
@@ -71,7 +74,7 @@ export function packNodes(nodes: readonly RunNodeSummary[]): PackedNodes {
 export function unpackNodes({ base, models, rows }: PackedNodes): RunNodeSummary[] {
   const abs = (ms: number | null) => (ms === null ? null : ms + base);
   return rows.map((row) => {
-    const [id, parent, seq, kind, name, status, model, createdAt, startedAt, endedAt, durationMs, input, output, total, cost, error] = row;
+    const [id, parent, seq, kind, name, status, model, createdAt, startedAt, endedAt, durationMs, input, output, total, cost, error, marks] = row;
     return {
       id,
       parentId: typeof parent === "number" ? rows[parent]![0] : parent,
@@ -87,6 +90,7 @@ export function unpackNodes({ base, models, rows }: PackedNodes): RunNodeSummary
       usage: { inputTokens: input, outputTokens: output, totalTokens: total },
       costUsd: cost,
       error: error ? { name: error[0], message: error[1] } : null,
+      marks,
     };
   });
 }

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "run_node" ADD COLUMN "marks" TEXT;
