@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { agentOverlay } from "@/lib/runs/timeline/agentOverlay";
-import { assignLanes, axisTicks, barGeometry, layoutTimeline } from "@/lib/runs/timeline/layout";
+import { assignLanes, axisTicks, barGeometry, labelPlacement, layoutTimeline, segmentGeometry } from "@/lib/runs/timeline/layout";
 import { packNodes, unpackNodes } from "@/lib/runs/timeline/packNodes";
 import { buildRunTree } from "@/lib/runs/timeline/treeBuilding";
 import { visibleRange } from "@/lib/runs/timeline/virtualRows";
@@ -131,5 +131,21 @@ describe("packNodes", () => {
     expect(packed.models).toEqual(["openai:gpt-4o"]);
     expect(packed.rows[1]![1]).toBe(0);
     expect(unpackNodes(JSON.parse(JSON.stringify(packed)))).toEqual(nodes);
+  });
+});
+
+describe("labels and segments", () => {
+  it("puts a bar's text where it is never cut off", () => {
+    expect(labelPlacement({ left: 10, width: 50 }, 120, 500)).toBe("after");
+    expect(labelPlacement({ left: 0, width: 480 }, 120, 500)).toBe("inside"); // a bar across the whole track
+    expect(labelPlacement({ left: 420, width: 40 }, 120, 500)).toBe("before"); // a short bar at the end
+  });
+
+  it("draws each attempt of a retried call on the run's axis", () => {
+    const axis = { startMs: 1000, endMs: 2000 };
+    expect(segmentGeometry([{ startedAt: 1000, endedAt: 1100 }, { startedAt: 1500, endedAt: 2000 }], axis, 1000)).toEqual([
+      { left: 0, width: 100 },
+      { left: 500, width: 500 },
+    ]);
   });
 });

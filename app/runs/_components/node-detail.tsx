@@ -71,10 +71,24 @@ export function NodeDetail({ runId, node, liveText }: { runId: string; node: Run
             <dd>{formatCost(node.costUsd)}</dd>
           </>
         ) : null}
-        {typeof detail?.node.metadata.retries === "number" && detail.node.metadata.retries > 0 ? (
+        {node.marks?.handoffFrom ? (
           <>
-            <dt>Retries</dt>
-            <dd>{detail.node.metadata.retries}</dd>
+            <dt>Handed off from</dt>
+            <dd>{node.marks.handoffFrom} (its history is this agent's input)</dd>
+          </>
+        ) : null}
+        {node.marks?.attempts ? (
+          <>
+            <dt>Attempts</dt>
+            <dd>
+              <ol className="attempts" aria-label="Attempts">
+                {node.marks.attempts.map((attempt, i) => (
+                  <li key={i}>
+                    {formatDuration(attempt.endedAt - attempt.startedAt)} — {attempt.error ?? "answered"}
+                  </li>
+                ))}
+              </ol>
+            </dd>
           </>
         ) : null}
       </dl>
@@ -97,6 +111,7 @@ export function NodeDetail({ runId, node, liveText }: { runId: string; node: Run
 }
 
 function Payloads({ detail }: { detail: Loaded }) {
+  const handedOff = detail.node.marks?.handoffFrom;
   const { node, conversation } = detail;
   const isTool = node.kind === "tool_call" || node.kind === "delegation" || node.kind === "spawn";
   return (
@@ -111,7 +126,7 @@ function Payloads({ detail }: { detail: Loaded }) {
       ) : null}
       {node.input !== null && !conversation ? (
         <>
-          <h3 className="message-role">{isTool ? "Arguments" : "Input"}</h3>
+          <h3 className="message-role">{isTool ? "Arguments" : handedOff ? `Input (handed off from ${handedOff})` : "Input"}</h3>
           <pre>{isTool ? prettyJson(node.input) : node.input}</pre>
         </>
       ) : null}

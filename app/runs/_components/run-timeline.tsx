@@ -2,7 +2,7 @@
 
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { formatDuration, formatTokens } from "@/lib/runs/format";
-import { axisTicks, barGeometry, layoutTimeline, type TimelineRow } from "@/lib/runs/timeline/layout";
+import { axisTicks, barGeometry, labelPlacement, layoutTimeline, segmentGeometry, type TimelineLayout, type TimelineRow } from "@/lib/runs/timeline/layout";
 import { buildRunTree } from "@/lib/runs/timeline/treeBuilding";
 import { visibleRange } from "@/lib/runs/timeline/virtualRows";
 import type { RunNodeSummary } from "@/lib/data/runs/types";
@@ -125,6 +125,8 @@ export function RunTimeline({ nodes, nowMs }: { nodes: readonly RunNodeSummary[]
               top={AXIS_HEIGHT + (start + i) * ROW_HEIGHT}
               selected={row.node.id === selectedId}
               bar={barGeometry(row, axis, trackWidth)}
+              axis={axis}
+              trackWidth={trackWidth}
               width={NAME_WIDTH + trackWidth + 80}
               onSelect={() => select(row.node.id)}
               onToggle={() => toggle(row.node.id)}
@@ -136,17 +138,27 @@ export function RunTimeline({ nodes, nowMs }: { nodes: readonly RunNodeSummary[]
   );
 }
 
+/** About the width of 10 px text: enough to keep a label off the edges without measuring it. */
+const CHAR_WIDTH = 6.2;
+
 function TimelineRowView(props: {
   row: TimelineRow;
   top: number;
   width: number;
   selected: boolean;
   bar: { left: number; width: number };
+  axis: TimelineLayout["axis"];
+  trackWidth: number;
   onSelect(): void;
   onToggle(): void;
 }) {
   const { row, bar } = props;
   const { node } = row;
+  const attempts = node.marks?.attempts;
+  const label = `${formatDuration(node.durationMs ?? row.durationMs)}${node.status === "success" ? "" : ` · ${node.status}`}${
+    attempts ? ` · ${attempts.length} attempts` : ""
+  }${node.error ? ` — ${node.error.message.slice(0, 80)}` : ""}`;
+  const placement = labelPlacement(bar, label.length * CHAR_WIDTH, props.width - NAME_WIDTH);
   return (
     <div
       className="timeline-row"
@@ -179,6 +191,11 @@ function TimelineRowView(props: {
         <span className="timeline-label" title={node.error ? `${node.name}: ${node.error.message}` : node.name}>
           {node.name}
         </span>
+        {node.marks?.handoffFrom ? (
+          <span className="timeline-handoff" title={`${node.marks.handoffFrom} handed off to ${node.name}`}>
+            ⇢ from {node.marks.handoffFrom}
+          </span>
+        ) : null}
         {row.lane > 0 ? (
           <span className="timeline-lane" title="Ran concurrently with an earlier sibling">
             ∥{row.lane + 1}
@@ -187,13 +204,23 @@ function TimelineRowView(props: {
         <span className="timeline-meta">{node.usage.totalTokens > 0 ? `${formatTokens(node.usage.totalTokens)} tok` : ""}</span>
       </div>
       <div className="timeline-track" style={{ width: props.width - NAME_WIDTH }}>
-        <div className={`timeline-bar bar-${node.status}`} style={{ left: bar.left, width: bar.width }} title={`${node.status} · ${formatDuration(row.durationMs)}`}>
-          <span>
-            {formatDuration(node.durationMs ?? row.durationMs)}
-            {node.status === "success" ? "" : ` · ${node.status}`}
-            {node.error ? ` — ${node.error.message.slice(0, 80)}` : ""}
-          </span>
-        </div>
+        {attempts ? (
+          segmentGeometry(attempts, props.axis, props.trackWidth).map((segment, i) => (
+            <div
+              key={i}
+              className={`timeline-bar timeline-attempt ${attempts[i]!.error ? "bar-failed" : `bar-${node.status}`}`}
+              style={{ left: segment.left, width: segment.width }}
+              title={`Attempt ${i + 1} · ${formatDuration(attempts[i]!.endedAt - attempts[i]!.startedAt)}${attempts[i]!.error ? ` — ${attempts[i]!.error}` : ""}`}
+              data-attempt={i + 1}
+            />
+          ))
+        ) : (
+          <div className={`timeline-bar bar-${node.status}`} style={{ left: bar.left, width: bar.width }} title={`${node.status} · ${formatDuration(row.durationMs)}`} />
+        )}
+        {node.marks?.handoffFrom ? <span className="timeline-handoff-mark" style={{ left: bar.left }} aria-hidden="true" /> : null}
+        <span className={`timeline-bar-label label-${placement}`} style={placement === "before" ? { right: props.width - NAME_WIDTH - bar.left + 4 } : { left: placement === "after" ? bar.left + bar.width + 4 : bar.left + 4 }}>
+          {label}
+        </span>
       </div>
     </div>
   );

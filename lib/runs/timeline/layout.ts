@@ -99,6 +99,31 @@ export function barGeometry(
   return { left, width: Math.min(width, Math.max(trackWidth - left, minWidth)) };
 }
 
+/** Where a bar's text goes so it is never cut off: after the bar, inside it, or before it. */
+export type LabelPlacement = "after" | "inside" | "before";
+
+/**
+ * `labelWidth` is the text's width in pixels (estimated by the view); `rowWidth` is the
+ * track's drawable width (the track plus its right margin). After the bar when it fits
+ * there, else inside a bar wide enough, else before the bar.
+ */
+export function labelPlacement(bar: { left: number; width: number }, labelWidth: number, rowWidth: number): LabelPlacement {
+  if (bar.left + bar.width + 4 + labelWidth <= rowWidth) return "after";
+  if (bar.width >= labelWidth + 8) return "inside";
+  return "before";
+}
+
+/** Segments of one bar, e.g. the attempts of a retried model call, in pixels on the same track. */
+export function segmentGeometry(
+  segments: readonly { startedAt: number; endedAt: number }[],
+  axis: TimelineLayout["axis"],
+  trackWidth: number,
+): { left: number; width: number }[] {
+  return segments.map((segment) =>
+    barGeometry({ offsetMs: segment.startedAt - axis.startMs, durationMs: segment.endedAt - segment.startedAt }, axis, trackWidth),
+  );
+}
+
 /** Round tick values (1, 2, 5 × 10^k ms) for an axis of `spanMs`, about `count` of them. */
 export function axisTicks(spanMs: number, count = 6): number[] {
   if (spanMs <= 0) return [0];
