@@ -67,7 +67,7 @@ export default async function TeamSettingsPage() {
                         action={removeMemberAction.bind(null, { memberId: member.memberId })}
                         label="Remove"
                         className="button small danger"
-                        confirm={`Remove ${member.name} from the team?`}
+                        confirm={{ title: "Remove this member?", message: `${member.name} will lose access to this team's flows and runs.` }}
                       />
                     ) : null}
                   </td>

@@ -124,8 +124,15 @@ test("two people share a team: invite, roles, history, compare, share link, revo
 
   await a.reload();
   await a.getByRole("row", { name: /Team flow/ }).getByRole("button", { name: "Revoke" }).click();
-  await expect(a.getByRole("row", { name: /Team flow/ }).getByText("revoked")).toBeVisible();
+  // Revoking asks first: cancelling keeps the link working.
+  await a.getByRole("dialog", { name: "Revoke this share link?" }).getByRole("button", { name: "Cancel" }).click();
   await visitor.reload();
+  await expect(visitor.getByRole("heading", { name: /Team flow/ })).toBeVisible();
+  await a.getByRole("row", { name: /Team flow/ }).getByRole("button", { name: "Revoke" }).click();
+  await a.getByRole("dialog", { name: "Revoke this share link?" }).getByRole("button", { name: "Revoke" }).click();
+  await expect(a.getByRole("row", { name: /Team flow/ }).getByText("revoked")).toBeVisible();
+  const revoked = await visitor.reload();
+  expect(revoked?.status()).toBe(410);
   await expect(visitor.getByRole("heading", { name: "Link revoked" })).toBeVisible();
 
   // Signed out, the app asks for an account instead of showing the team's flows.

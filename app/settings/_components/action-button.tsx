@@ -1,7 +1,9 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useState } from "react";
 import { ActionErrorAlert } from "@/app/_components/action-error";
+import { ConfirmDialog } from "@/app/_components/confirm-dialog";
 import { useServerAction } from "@/app/_components/use-server-action";
 import type { ActionResult } from "@/app/_lib/action-result";
 
@@ -10,27 +12,36 @@ type Props = {
   action: () => Promise<ActionResult<unknown>>;
   label: string;
   className?: string;
-  /** Asked with window.confirm before acting, for what cannot be undone. */
-  confirm?: string;
+  /** Asked in a dialog before acting, for what cannot be undone. */
+  confirm?: { title: string; message: string };
 };
 
 /** One button for one action; refreshes the page when it succeeds, shows why when it fails. */
 export function ActionButton({ action, label, className = "button small", confirm }: Props) {
   const router = useRouter();
   const { run, pending, error } = useServerAction();
+  const [asking, setAsking] = useState(false);
+  const act = () => run(action, () => router.refresh());
   return (
     <>
-      <button
-        type="button"
-        className={className}
-        disabled={pending}
-        onClick={() => {
-          if (confirm && !window.confirm(confirm)) return;
-          run(action, () => router.refresh());
-        }}
-      >
+      <button type="button" className={className} disabled={pending} onClick={() => (confirm ? setAsking(true) : act())}>
         {label}
       </button>
+      {confirm ? (
+        <ConfirmDialog
+          open={asking}
+          title={confirm.title}
+          message={confirm.message}
+          confirmLabel={label}
+          danger={className.includes("danger")}
+          pending={pending}
+          onCancel={() => setAsking(false)}
+          onConfirm={() => {
+            setAsking(false);
+            act();
+          }}
+        />
+      ) : null}
       <ActionErrorAlert error={error} />
     </>
   );

@@ -53,7 +53,7 @@ export default async function CredentialsPage() {
                         action={deleteCredentialAction.bind(null, { credentialId: credential.id })}
                         label="Delete"
                         className="button small danger"
-                        confirm={`Delete the key "${credential.name}"?`}
+                        confirm={{ title: "Delete this key?", message: `Runs will no longer use the key "${credential.name}". This cannot be undone.` }}
                       />
                     ) : null}
                   </td>

@@ -56,7 +56,12 @@ export default async function ShareLinksPage({ searchParams }: Props) {
                     {link.revokedAt ? (
                       <span className="badge">revoked</span>
                     ) : shares ? (
-                      <ActionButton action={revokeShareLinkAction.bind(null, { linkId: link.id })} label="Revoke" className="button small danger" />
+                      <ActionButton
+                        action={revokeShareLinkAction.bind(null, { linkId: link.id })}
+                        label="Revoke"
+                        className="button small danger"
+                        confirm={{ title: "Revoke this share link?", message: "Anyone who has the link will see \u201cLink revoked\u201d instead of the flow. This cannot be undone." }}
+                      />
                     ) : null}
                   </td>
                 </tr>

@@ -52,7 +52,12 @@ export default async function ApiTokensPage() {
                     {token.revokedAt ? (
                       <span className="badge">revoked</span>
                     ) : (
-                      <ActionButton action={revokeApiTokenAction.bind(null, { tokenId: token.id })} label="Revoke" className="button small danger" />
+                      <ActionButton
+                        action={revokeApiTokenAction.bind(null, { tokenId: token.id })}
+                        label="Revoke"
+                        className="button small danger"
+                        confirm={{ title: `Revoke the token \u201c${token.name}\u201d?`, message: "Scripts and CI jobs using it will get 401 from then on. This cannot be undone." }}
+                      />
                     )}
                   </td>
                 </tr>

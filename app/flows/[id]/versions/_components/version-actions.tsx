@@ -1,9 +1,11 @@
 "use client";
 
+import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { useState } from "react";
 import { ActionErrorAlert } from "@/app/_components/action-error";
-import type { ActionError } from "@/app/_lib/action-result";
+import { ConfirmDialog } from "@/app/_components/confirm-dialog";
+import { useServerAction } from "@/app/_components/use-server-action";
 import { forkVersionAction, restoreVersionAction } from "../actions";
 
 type Props = {
@@ -18,34 +20,25 @@ type Props = {
 export function VersionActions({ flowId, number, canRestore, forkTargets }: Props) {
   const router = useRouter();
   const [target, setTarget] = useState(forkTargets[0]?.id ?? "");
-  const [error, setError] = useState<ActionError | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [pending, startTransition] = useTransition();
+  const [asking, setAsking] = useState(false);
+  const [restored, setRestored] = useState<number | null>(null);
+  const { run, pending, error } = useServerAction();
 
-  function restore() {
-    setError(null);
-    startTransition(async () => {
-      const result = await restoreVersionAction({ flowId, number });
-      if (!result.ok) return setError(result);
-      setNotice(`Restored as version ${result.data.version}.`);
-      router.refresh();
-    });
-  }
-
-  function fork() {
-    setError(null);
-    startTransition(async () => {
-      const result = await forkVersionAction({ flowId, number, targetTeamId: target });
-      if (!result.ok) return setError(result);
-      router.push(`/flows/${result.data.flowId}`);
-    });
-  }
+  const restore = () =>
+    run(
+      () => restoreVersionAction({ flowId, number }),
+      ({ version }) => {
+        setRestored(version);
+        router.refresh();
+      },
+    );
+  const fork = () => run(() => forkVersionAction({ flowId, number, targetTeamId: target }), ({ flowId: forked }) => router.push(`/flows/${forked}`));
 
   return (
     <div className="stack">
       <div className="toolbar">
         {canRestore ? (
-          <button type="button" className="button" disabled={pending} onClick={restore}>
+          <button type="button" className="button" disabled={pending} onClick={() => setAsking(true)}>
             Restore as newest
           </button>
         ) : null}
@@ -64,9 +57,21 @@ export function VersionActions({ flowId, number, canRestore, forkTargets }: Prop
           </>
         ) : null}
       </div>
-      {notice ? (
+      <ConfirmDialog
+        open={asking}
+        title={`Restore version ${number}?`}
+        message={`Its document is saved as a new, newest version. Nothing is overwritten: the versions after ${number} stay in the history.`}
+        confirmLabel="Restore"
+        pending={pending}
+        onCancel={() => setAsking(false)}
+        onConfirm={() => {
+          setAsking(false);
+          restore();
+        }}
+      />
+      {restored !== null ? (
         <p className="alert info" role="status">
-          {notice}
+          Restored as version {restored}. <Link href={`/flows/${flowId}`}>Open it in the editor</Link>
         </p>
       ) : null}
       <ActionErrorAlert error={error} />
