@@ -12,7 +12,9 @@
  */
 import { load } from "js-yaml";
 import { CORE_SCHEMA } from "./plainYaml";
-import type { YamlPath } from "./source";
+
+/** A path in the YAML tree (source.ts's YamlPath). */
+type YamlPath = readonly (string | number)[];
 
 /**
  * Where an entry's key (maps only) and its value start, and where a value ends; for a
