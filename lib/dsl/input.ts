@@ -164,9 +164,11 @@ function readStages(
     const message = error.token ? `${error.reason} (at '${error.token}')` : error.reason;
     reader.errors.push(locate.error(`bad flow: ${message}`, flowPath, locate.inString(flowPath, error.offset)));
     // Still count the names it holds as placed, so they are not also reported unused.
-    const names = [...input.flow.matchAll(/[A-Za-z_][A-Za-z0-9_-]*/g)];
-    const members = names.map((m) => ({ name: m[0], owner, path: flowPath, where: () => locate.inString(flowPath, m.index) }));
-    return { members: members.filter((m, i) => names.findIndex((n) => n[0] === m.name) === i) };
+    const members = new Map<string, Placement>();
+    for (const m of input.flow.matchAll(/[A-Za-z_][A-Za-z0-9_-]*/g)) {
+      if (!members.has(m[0])) members.set(m[0], { name: m[0], owner, path: flowPath, where: () => locate.inString(flowPath, m.index) });
+    }
+    return { members: [...members.values()] };
   }
   const members = parsed.refs.map((ref) => ({
     name: ref.name,

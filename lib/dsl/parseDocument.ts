@@ -1,8 +1,10 @@
 /**
  * Text → document: YAML read item by item, then cross-checked. Every error at once, each
- * with its position. A valid document takes the fast way (plainYaml.ts, no positions);
- * a document with errors, or text the fast reading declines, is read again with the
- * `yaml` package, whose tree knows where everything is.
+ * with its position. Plain text takes the fast way (plainYaml.ts, no positions; an
+ * invalid document's positions come from js-yaml's reading, plainPositions.ts); text
+ * the fast reading declines is read with the `yaml` package, whose tree knows where
+ * everything is. At most MAX_DOCUMENT_ERRORS problems are listed (a hostile document may
+ * hold one per line), and finding them is linear in the text (issue 13).
  */
 import { readDocument } from "./input";
 import { loadPlainYaml } from "./plainYaml";
@@ -22,29 +24,38 @@ export type ParseDocumentResult =
   | { document: FlowDocument; errors: [] }
   | { document: undefined; errors: DocumentError[] };
 
+/** At most this many problems are reported, in text order, then one "and N more problems". */
+export const MAX_DOCUMENT_ERRORS = 100;
+
 function byPosition(a: DocumentError, b: DocumentError): number {
   return a.line - b.line || a.column - b.column;
+}
+
+/** The first MAX_DOCUMENT_ERRORS problems in text order, then a count of the rest. */
+function reported(errors: DocumentError[]): ParseDocumentResult {
+  errors.sort(byPosition);
+  if (errors.length <= MAX_DOCUMENT_ERRORS) return { document: undefined, errors };
+  const rest = errors.length - MAX_DOCUMENT_ERRORS;
+  const next = errors[MAX_DOCUMENT_ERRORS]!;
+  const more = { message: `and ${rest} more ${rest === 1 ? "problem" : "problems"}`, line: next.line, column: next.column, path: "" };
+  return { document: undefined, errors: [...errors.slice(0, MAX_DOCUMENT_ERRORS), more] };
 }
 
 function readValue(value: unknown, locate: SourceLocator, options: ParseDocumentOptions): ParseDocumentResult {
   const read = readDocument(value, locate);
   const errors = [...read.errors, ...validateDocument(read, locate, { env: options.env, tools: options.tools && new Set(options.tools) })];
-  if (errors.length > 0) return { document: undefined, errors: errors.sort(byPosition) };
+  if (errors.length > 0) return reported(errors);
   return { document: read.document, errors: [] };
 }
 
 export function parseDocument(text: string, options: ParseDocumentOptions = {}): ParseDocumentResult {
-  const locate = new SourceLocator(text);
   const fast = loadPlainYaml(text);
-  if (fast !== undefined) {
-    const result = readValue(fast, locate, options);
-    if (result.document) return result;
-    // Errors are reported from `yaml`'s own reading: its syntax errors first, if any.
-  }
+  // The fast reading gives the value `yaml` gives, or declines (tests/dsl/plainYaml.test.ts).
+  if (fast !== undefined) return readValue(fast, new SourceLocator(text, { plain: true }), options);
+  const locate = new SourceLocator(text);
   const yaml = locate.yaml;
   if (yaml.errors.length > 0) {
-    const errors = yaml.errors.map((error) => ({ message: error.message, ...locate.atOffset(error.pos[0]), path: "" }));
-    return { document: undefined, errors: errors.sort(byPosition) };
+    return reported(yaml.errors.map((error) => ({ message: error.message, ...locate.atOffset(error.pos[0]), path: "" })));
   }
   let value: unknown;
   try {

@@ -21,7 +21,7 @@ function scalarTag(tag: string, resolvers: Resolver[]): Type {
   });
 }
 
-const CORE_SCHEMA = FAILSAFE_SCHEMA.extend({
+export const CORE_SCHEMA = FAILSAFE_SCHEMA.extend({
   implicit: [
     scalarTag("null", [[/^(?:~|[Nn]ull|NULL)?$/, () => null]]),
     scalarTag("bool", [[/^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/, (text) => text[0] === "t" || text[0] === "T"]]),

@@ -5,7 +5,7 @@
  * no literal looks like a key.
  */
 import { z } from "zod";
-import type { Definition, Placement, ReadResult } from "./input";
+import type { Definition, Placement, ReadResult, Scope } from "./input";
 import { findSecretLiterals } from "./secrets";
 import type { SourceLocator, YamlPath } from "./source";
 import { hasReference, substitute, type Env } from "./substitute";
@@ -74,28 +74,74 @@ function checkPlacements(read: ReadResult, locate: SourceLocator, errors: Docume
   return new Set(placed.keys());
 }
 
-/** Containers (groups, swarms) that contain themselves, reported once per cycle. */
+/** The cycle `path[from..]` then `closing`, for a message: all of a short one, the ends of a long one. */
+function cycleText(path: readonly string[], from: number, closing: string): string {
+  const length = path.length - from + 1;
+  const names =
+    length <= 12
+      ? [...path.slice(from), closing]
+      : [...path.slice(from, from + 6), `… (${length - 12} more)`, ...path.slice(path.length - 5), closing];
+  return names.join(" contains ");
+}
+
+/**
+ * Containers (groups, swarms) that contain themselves, reported once per edge back into
+ * the containers being walked. Returns every container on a cycle: the strongly connected
+ * components of more than one, or with an edge to itself (Tarjan's algorithm, without
+ * recursion, as a document may nest thousands deep). Linear in the placements.
+ */
 function checkCycles(read: ReadResult, locate: SourceLocator, errors: DocumentError[]): Set<string> {
   const children = new Map<string, Placement[]>();
   for (const scope of read.scopes) if (scope.owner !== null) children.set(scope.owner, scope.members);
-  const state = new Map<string, "open" | "done">();
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const path: string[] = []; // the containers being walked, from the root
+  const depth = new Map<string, number>(); // each one's place in `path`
+  const component: string[] = []; // Tarjan's stack
   const inCycle = new Set<string>();
-  const stack: string[] = [];
-  const visit = (name: string) => {
-    state.set(name, "open");
-    stack.push(name);
-    for (const child of children.get(name) ?? []) {
-      if (!children.has(child.name)) continue;
-      if (state.get(child.name) === "open") {
-        const cycle = [...stack.slice(stack.indexOf(child.name)), child.name];
-        cycle.forEach((n) => inCycle.add(n));
-        errors.push(locate.error(`cycle: ${cycle.join(" contains ")}`, child.path, child.where()));
-      } else if (!state.has(child.name)) visit(child.name);
-    }
-    stack.pop();
-    state.set(name, "done");
+  const frames: { name: string; next: number }[] = [];
+  const open = (name: string) => {
+    index.set(name, index.size);
+    low.set(name, index.size - 1);
+    depth.set(name, path.length);
+    path.push(name);
+    component.push(name);
+    frames.push({ name, next: 0 });
   };
-  for (const owner of children.keys()) if (!state.has(owner)) visit(owner);
+  const close = (name: string) => {
+    frames.pop();
+    path.pop();
+    depth.delete(name);
+    const parent = frames[frames.length - 1];
+    if (parent) low.set(parent.name, Math.min(low.get(parent.name)!, low.get(name)!));
+    if (low.get(name) !== index.get(name)) return;
+    const members: string[] = [];
+    do members.push(component.pop()!);
+    while (members[members.length - 1] !== name);
+    for (const member of members) low.set(member, Infinity); // off Tarjan's stack
+    if (members.length > 1) members.forEach((member) => inCycle.add(member));
+  };
+  for (const root of children.keys()) {
+    if (index.has(root)) continue;
+    open(root);
+    while (frames.length > 0) {
+      const frame = frames[frames.length - 1]!;
+      const members = children.get(frame.name)!;
+      if (frame.next === members.length) {
+        close(frame.name);
+        continue;
+      }
+      const child = members[frame.next++]!;
+      if (!children.has(child.name)) continue;
+      const at = depth.get(child.name);
+      if (at !== undefined) {
+        errors.push(locate.error(`cycle: ${cycleText(path, at, child.name)}`, child.path, child.where()));
+        if (child.name === frame.name) inCycle.add(child.name);
+      }
+      if (!index.has(child.name)) open(child.name);
+      else if (low.get(child.name) !== Infinity) low.set(frame.name, Math.min(low.get(frame.name)!, index.get(child.name)!));
+    }
+  }
   return inCycle;
 }
 
@@ -104,10 +150,13 @@ function checkCycles(read: ReadResult, locate: SourceLocator, errors: DocumentEr
  * a handoff swarm holds agents that hand off among themselves; a team's lead is an agent.
  */
 function checkModes(read: ReadResult, locate: SourceLocator, errors: DocumentError[]): void {
+  const kindOf = (name: string) => read.definitions.get(name)?.kind;
+  const describe = (scope: Scope) => (scope.owner === null ? `the top-level ${scope.mode} swarm` : `the ${scope.mode} swarm '${scope.owner}'`);
+  /** Each agent's handoff swarm, with that swarm's members (the first one: a name placed twice is reported already). */
+  const handoffSwarmOf = new Map<string, { scope: Scope; members: Set<string> }>();
   for (const scope of read.scopes) {
     if (scope.kind !== "swarm" || scope.mode === "workflow" || scope.members.length === 0) continue;
-    const kindOf = (name: string) => read.definitions.get(name)?.kind;
-    const swarm = scope.owner === null ? `the top-level ${scope.mode} swarm` : `the ${scope.mode} swarm '${scope.owner}'`;
+    const swarm = describe(scope);
     if (scope.mode === "team") {
       const lead = scope.members[0]!;
       const kind = kindOf(lead.name);
@@ -116,17 +165,19 @@ function checkModes(read: ReadResult, locate: SourceLocator, errors: DocumentErr
       }
       continue;
     }
-    const members = new Set(scope.members.map((m) => m.name));
+    const entry = { scope, members: new Set(scope.members.map((m) => m.name)) };
     for (const member of scope.members) {
       const kind = kindOf(member.name);
       if (kind && kind !== "agent") {
         errors.push(locate.error(`${swarm} holds agents only; '${member.name}' is ${article(kind)}`, member.path, member.where()));
       }
+      if (!handoffSwarmOf.has(member.name)) handoffSwarmOf.set(member.name, entry);
     }
-    for (const ref of read.handoffs) {
-      if (ref.from === "" || !members.has(ref.from) || members.has(ref.name) || kindOf(ref.name) !== "agent") continue;
-      errors.push(locate.error(`handoff from '${ref.from}' to '${ref.name}': '${ref.name}' is not in ${swarm}`, ref.path));
-    }
+  }
+  for (const ref of read.handoffs) {
+    const swarm = ref.from === "" ? undefined : handoffSwarmOf.get(ref.from);
+    if (!swarm || swarm.members.has(ref.name) || kindOf(ref.name) !== "agent") continue;
+    errors.push(locate.error(`handoff from '${ref.from}' to '${ref.name}': '${ref.name}' is not in ${describe(swarm.scope)}`, ref.path));
   }
 }
 

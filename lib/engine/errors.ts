@@ -47,11 +47,36 @@ export class GroupError extends EngineError {
   }
 }
 
+/** A position in a text: 1-based line and column, 0-based offset. */
+export type SourcePosition = { offset: number; line: number; column: number };
+
 /**
- * A flow string is malformed or names something unknown. One class for the whole app:
- * lib/dsl owns the flow parser and its positioned error (line, column, offset, token).
+ * A flow string that does not parse or names something unknown (flow.ts): what went
+ * wrong, where, and the offending token. One class for the whole app.
  */
-export { FlowError, isFlowError } from "@/lib/dsl/flowError";
+export class FlowError extends EngineError {
+  override readonly name: string = "FlowError";
+  /** The message without the position suffix. */
+  readonly reason: string;
+  readonly line: number;
+  readonly column: number;
+  readonly offset: number;
+  /** The token at the error ("" at the end of the text). */
+  readonly token: string;
+
+  constructor(message: string, position: SourcePosition & { token: string }) {
+    super(`${message} (line ${position.line}, column ${position.column})`);
+    this.reason = message;
+    this.line = position.line;
+    this.column = position.column;
+    this.offset = position.offset;
+    this.token = position.token;
+  }
+}
+
+export function isFlowError(error: unknown): error is FlowError {
+  return error instanceof FlowError;
+}
 
 export type AbortStatus = "cancelled" | "timeout";
 

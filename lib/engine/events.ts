@@ -4,7 +4,7 @@
  * belongs to, so a UI can attach text tokens to the right node.
  */
 import type { ToolCall, Usage } from "./model";
-import type { RunNodeKind, RunNodeStatus } from "./runState";
+import type { RunNodeKind, RunNodeStatus } from "./runNodeEnums";
 
 type EventBase = { agentName: string; nodeId: string };
 

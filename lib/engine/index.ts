@@ -21,18 +21,22 @@ export {
   FlowError,
   isFlowError,
   RunAbortedError,
+  type SourcePosition,
   type AbortStatus,
 } from "./errors";
 export { run, type RunResult, type RunOptions, type RunStream, type RunTarget } from "./run";
-export { Swarm, type SwarmConfig, type SwarmMode } from "./swarm";
 export {
+  Swarm,
   ParallelGroup,
   SerialGroup,
   SwarmNode,
+  type SwarmConfig,
+  type SwarmMode,
   type SwarmMember,
   type ParallelGroupConfig,
   type ParallelResult,
-} from "./groups";
+} from "./swarm";
+export { parseFlow, formatFlow, FLOW_NAME_PATTERN, type ParsedFlow, type FlowRef, type ParseFlowOptions } from "./flow";
 export { HookPoint, type Hook, type HookContext, type HookRegistration } from "./hooks";
 export { EventBus, type EventHandler } from "./eventBus";
 export {
@@ -47,7 +51,7 @@ export {
   type RunStateSnapshot,
 } from "./runState";
 export type { StreamEvent, StreamEventType } from "./events";
-export type { SubAgentRecord, SubAgentStatus, SubAgentToolCall } from "./runner/orchestration";
+export type { SubAgentRecord, SubAgentStatus, SubAgentToolCall } from "./runner/types";
 /** zod schemas that share their name with the message types, for parsing stored histories. */
 export { Message, ToolCall, Usage } from "./messages";
 export { nextAction, type NextAction } from "./runner/planner";

@@ -11,8 +11,9 @@ import type { RunState } from "./runState";
 import { abortError, raceAbort } from "./runner/abort";
 import { runAgent } from "./runner/agentLoop";
 import { RunContext, type RunOptions } from "./runner/context";
-import type { SubAgentRecord } from "./runner/orchestration";
+import { runMember } from "./runner/members";
 import { runSwarm } from "./runner/swarmModes";
+import type { SubAgentRecord } from "./runner/types";
 import { AsyncQueue } from "./stream";
 import { Swarm } from "./swarm";
 
@@ -85,7 +86,7 @@ async function execute(ctx: RunContext, target: RunTarget, input: string): Promi
 }
 
 function runToCompletion(target: RunTarget, input: string, options: RunOptions = {}): Promise<RunResult> {
-  return execute(new RunContext(options, { streaming: false }), target, input);
+  return execute(new RunContext(options, { streaming: false }, runMember), target, input);
 }
 
 function runStream(target: RunTarget, input: string, options: RunOptions = {}): RunStream {
@@ -93,7 +94,7 @@ function runStream(target: RunTarget, input: string, options: RunOptions = {}): 
   // Leaving the loop early cancels the run.
   const stop = new AbortController();
   const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
-  const ctx = new RunContext({ ...options, signal }, { streaming: true, sink: (event) => queue.push(event) });
+  const ctx = new RunContext({ ...options, signal }, { streaming: true, sink: (event) => queue.push(event) }, runMember);
   const result = execute(ctx, target, input);
   result.then(
     () => queue.end(),

@@ -4,7 +4,9 @@ import { dump } from "js-yaml";
 import { parseDocument as parseYaml, stringify } from "yaml";
 import { largeDocumentText } from "@/bench/dsl";
 import { serializeDocument } from "@/lib/dsl";
+import { PlainPositions } from "@/lib/dsl/plainPositions";
 import { loadPlainYaml } from "@/lib/dsl/plainYaml";
+import { SourceLocator, type YamlPath } from "@/lib/dsl/source";
 import { validDocument } from "./arbitraries";
 
 /** `FUZZ_RUNS=100000 npx vitest run tests/dsl/<this file>` searches longer (an hour's time limit). */
@@ -24,7 +26,45 @@ function expectSameAsYaml(text: string): boolean {
   const slow = yamlValue(text);
   expect(slow, `yaml rejects what js-yaml read:\n${text}`).not.toBeUndefined();
   expect(fast, text).toEqual(slow);
+  expectSamePositions(text);
   return true;
+}
+
+/** Every path in `value`, and one more key under each map, list and scalar (which do not exist). */
+function pathsOf(value: unknown, path: (string | number)[] = [], out: YamlPath[] = []): YamlPath[] {
+  out.push(path);
+  if (Array.isArray(value)) {
+    value.forEach((item, i) => pathsOf(item, [...path, i], out));
+    out.push([...path, value.length]);
+  } else if (typeof value === "object" && value !== null) {
+    for (const [key, item] of Object.entries(value)) pathsOf(item, [...path, key], out);
+    out.push([...path, "not-a-key"]);
+  } else out.push([...path, "below-a-scalar"]);
+  return out;
+}
+
+/**
+ * Where js-yaml's reading places each path is where `yaml`'s tree places it, or it does
+ * not say (the locator then asks `yaml`). Returns how many answers it left to `yaml`.
+ */
+function expectSamePositions(text: string): number {
+  const value = loadPlainYaml(text);
+  if (value === undefined) return 0;
+  const plain = PlainPositions.read(text);
+  expect(plain, text).toBeDefined();
+  const slow = new SourceLocator(text);
+  let unanswered = 0;
+  const same = (offset: number | undefined, expected: { line: number; column: number }, what: string) => {
+    if (offset === undefined) unanswered++;
+    else expect(slow.atOffset(offset), `${what} in:\n${text}`).toEqual(expected);
+  };
+  for (const path of pathsOf(value)) {
+    const name = JSON.stringify(path);
+    same(plain!.at(path), slow.at(path), `at ${name}`);
+    if (path.length > 0) same(plain!.atKey(path), slow.atKey(path), `atKey ${name}`);
+    for (const inner of [0, 1, 3]) same(plain!.inString(path, inner), slow.inString(path, inner), `inString ${name} ${inner}`);
+  }
+  return unanswered;
 }
 
 const scalars = [
@@ -95,6 +135,18 @@ describe("the fast YAML reading agrees with the `yaml` package", () => {
 
   it("takes the fast way for a typical hand-written document", () => {
     expect(loadPlainYaml(largeDocumentText())).toEqual(yamlValue(largeDocumentText()));
+  });
+
+  it("places every path of canonical and hand-written documents itself, where `yaml` does", () => {
+    expect(expectSamePositions(largeDocumentText())).toBe(0);
+    fc.assert(
+      fc.property(validDocument, (document) => {
+        expect(expectSamePositions(serializeDocument(document))).toBe(0);
+      }),
+      { numRuns: 100 },
+    );
+    const handWritten = "# a flow\nagents:\n  a:   # first\n    model: mock:echo\n    tools: [ calculator ,current_time ]\n  b:\n\n  c: {model: 'mock:x', temperature: 1}\nswarm: { flow: \"a >> (b | c)\" }\nlayout:\n  a: {x: 1, y: 2}\n";
+    expect(expectSamePositions(handWritten)).toBe(0);
   });
 
   it("declines anchors, aliases, tags, directives and complex keys", () => {

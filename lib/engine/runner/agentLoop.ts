@@ -50,7 +50,11 @@ export async function runAgent(
   const hooks = ctx.hooksFor(agent);
   const base = { agentName: agent.name, nodeId: node.id };
   const history = options.history ?? [];
-  const spawner = agent.spawn ? new SubAgentManager(ctx, agent, agent.spawn, signal) : undefined;
+  const spawner = agent.spawn
+    ? new SubAgentManager(ctx, agent, agent.spawn, signal, (sub, text, subScope, subOptions) =>
+        runAgent(ctx, sub, { text }, subScope, subOptions),
+      )
+    : undefined;
   try {
     await fireHooks(hooks, { point: HookPoint.START, ...base, input: input.text });
     const tools: RunnableTool[] = [

@@ -6,11 +6,12 @@ import type { Agent } from "../agent";
 import { RunAbortedError } from "../errors";
 import type { EventBus } from "../eventBus";
 import type { StreamEvent } from "../events";
+import type { SwarmMember } from "../swarm";
 import type { HookRegistration } from "../hooks";
 import type { Message, ModelProvider } from "../model";
 import { RunState, type RunNode, type RunRecorder } from "../runState";
 import { abortStatusOf, unboundedController } from "./abort";
-import type { SubAgentRecord } from "./orchestration";
+import type { MemberResult, Scope, SubAgentRecord } from "./types";
 
 export type RunOptions = {
   /** Prior history for an agent target (resume); system messages in it are replaced. */
@@ -38,6 +39,13 @@ export type RunOptions = {
 
 type Delivery = { streaming: boolean; sink?: (event: StreamEvent) => void };
 
+/**
+ * Runs any member (runner/members.ts). Handed in by run.ts, so the runners that nest
+ * members (groups, swarm modes) reach it through the context instead of importing the
+ * dispatcher that imports them: the runner's modules import each other one way only.
+ */
+export type RunMember = (ctx: RunContext, member: SwarmMember, input: string, scope: Scope) => Promise<MemberResult>;
+
 export class RunContext {
   readonly state: RunState;
   readonly signal: AbortSignal;
@@ -55,7 +63,11 @@ export class RunContext {
   private readonly providers = new Map<string, Promise<ModelProvider>>();
   private readonly cleanups: Array<() => void> = [];
 
-  constructor(options: RunOptions, delivery: Delivery) {
+  constructor(
+    options: RunOptions,
+    delivery: Delivery,
+    private readonly memberRunner: RunMember,
+  ) {
     this.options = options;
     this.state = new RunState(options.recorder);
     this.streaming = delivery.streaming;
@@ -81,6 +93,11 @@ export class RunContext {
       );
       this.cleanups.push(() => clearTimeout(timer));
     }
+  }
+
+  /** Runs an agent, a group or a nested swarm under `scope`. */
+  runMember(member: SwarmMember, input: string, scope: Scope): Promise<MemberResult> {
+    return this.memberRunner(this, member, input, scope);
   }
 
   get priorMessages(): Message[] | undefined {

@@ -2,12 +2,11 @@
  * Parallel and serial execution of members, used by groups and by workflow stages.
  */
 import { GroupError, RunAbortedError } from "../errors";
-import type { ParallelGroup, SerialGroup, SwarmMember } from "../groups";
+import type { ParallelGroup, SerialGroup, SwarmMember } from "../swarm";
 import { addUsageInto, emptyUsage } from "../messages";
 import type { Message } from "../model";
 import { abortError, childController } from "./abort";
 import type { RunContext } from "./context";
-import { runMember } from "./members";
 import type { MemberResult, Scope } from "./types";
 
 export type ParallelSpec = Pick<ParallelGroup, "name" | "separator" | "aggregate"> & {
@@ -32,7 +31,7 @@ export async function runParallel(
   try {
     const settled = await Promise.allSettled(
       spec.agents.map((member) =>
-        runMember(ctx, member, input, { parentId: node.id, signal: controller.signal }).catch((error: unknown) => {
+        ctx.runMember(member, input, { parentId: node.id, signal: controller.signal }).catch((error: unknown) => {
           if (!firstFailure) {
             firstFailure = { member: member.name, error };
             controller.abort(new RunAbortedError("cancelled", `"${member.name}" failed in "${spec.name}"`));
@@ -98,7 +97,7 @@ export async function runChain(
   for (const stage of stages) {
     const result =
       stage.length === 1
-        ? await runMember(ctx, stage[0]!, current, scope)
+        ? await ctx.runMember(stage[0]!, current, scope)
         : await runParallel(
             ctx,
             { kind: "stage", name: `(${stage.map((m) => m.name).join(" | ")})`, agents: stage, separator: "\n\n" },

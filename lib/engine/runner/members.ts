@@ -2,7 +2,7 @@
  * Runs any swarm member: an agent, a group or a nested swarm.
  */
 import { Agent } from "../agent";
-import { ParallelGroup, SerialGroup, type SwarmMember } from "../groups";
+import { ParallelGroup, SerialGroup, type SwarmMember } from "../swarm";
 import { runAgent } from "./agentLoop";
 import type { RunContext } from "./context";
 import { runParallel, runSerial } from "./groups";

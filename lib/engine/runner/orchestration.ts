@@ -11,22 +11,20 @@ import { RunAbortedError, ToolError } from "../errors";
 import type { Message } from "../model";
 import { tool } from "../tool";
 import { childController } from "./abort";
-import { runAgent } from "./agentLoop";
 import type { RunContext } from "./context";
 import type { RunnableTool } from "./toolExecution";
+import type { MemberResult, Scope, SubAgentRecord, SubAgentToolCall } from "./types";
 
-export type SubAgentStatus = "initializing" | "running" | "completed" | "failed";
-
-export type SubAgentToolCall = { id: string; name: string; arguments: string; result?: string; error?: boolean };
-
-export type SubAgentRecord = {
-  id: string;
-  purpose: string;
-  status: SubAgentStatus;
-  result?: string;
-  error?: string;
-  toolCalls: SubAgentToolCall[];
-};
+/**
+ * Runs one sub-agent to its end: the agent loop, handed in by agentLoop.ts (which
+ * creates the manager), so this module does not import the loop back.
+ */
+export type SubAgentRunner = (
+  agent: Agent,
+  input: string,
+  scope: Scope,
+  options: { history: Message[]; metadata: Record<string, unknown> },
+) => Promise<MemberResult>;
 
 export class SubAgentManager {
   readonly tools: RunnableTool[];
@@ -42,6 +40,7 @@ export class SubAgentManager {
     private readonly orchestrator: Agent,
     private readonly config: Required<SpawnConfig>,
     signal: AbortSignal,
+    private readonly runSub: SubAgentRunner,
   ) {
     const child = childController(signal);
     this.controller = child.controller;
@@ -92,10 +91,9 @@ export class SubAgentManager {
       maxTokens: orchestrator.maxTokens,
     });
     try {
-      const result = await runAgent(
-        this.ctx,
+      const result = await this.runSub(
         sub,
-        { text: context },
+        context,
         { parentId, signal: this.controller.signal },
         { history, metadata: { subAgentId: record.id, purpose: record.purpose } },
       );

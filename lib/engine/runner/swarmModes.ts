@@ -12,7 +12,6 @@ import { tool } from "../tool";
 import { runAgent } from "./agentLoop";
 import type { RunContext } from "./context";
 import { combine, runChain } from "./groups";
-import { runMember } from "./members";
 import type { RunnableTool } from "./toolExecution";
 import type { MemberResult, Scope } from "./types";
 
@@ -79,7 +78,7 @@ async function runTeam(ctx: RunContext, swarm: Swarm, input: string, scope: Scop
       description: `Give a task to "${worker.name}" and get its answer back.`,
       parameters: z.object({ task: z.string().describe("The task, with everything the worker needs to know") }),
       execute: async ({ task }, { nodeId, signal }) =>
-        (await runMember(ctx, worker, task, { parentId: nodeId, signal })).output,
+        (await ctx.runMember(worker, task, { parentId: nodeId, signal })).output,
     }),
   }));
   return runAgent(ctx, lead, { text: input }, scope, { extraTools: delegations });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { FlowError, formatFlow, parseFlow } from "@/lib/dsl/flow";
+import { FlowError } from "@/lib/engine/errors";
+import { formatFlow, parseFlow } from "@/lib/engine/flow";
 
 function flowError(text: string, names?: string[]): FlowError {
   try {
