@@ -1,5 +1,20 @@
+/**
+ * Sent with every response, assets included. The Content-Security-Policy (with its per-request
+ * nonce) comes from proxy.ts.
+ */
+const securityHeaders = [
+  { key: "X-Frame-Options", value: "DENY" },
+  { key: "X-Content-Type-Options", value: "nosniff" },
+  // Invitation links carry a secret in their query: never send a URL to another site.
+  { key: "Referrer-Policy", value: "same-origin" },
+  { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=()" },
+];
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
+  async headers() {
+    return [{ source: "/:path*", headers: securityHeaders }];
+  },
   // Native and wasm packages are loaded from node_modules at run time, not bundled.
   serverExternalPackages: [
     "better-sqlite3",

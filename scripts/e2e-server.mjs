@@ -11,6 +11,6 @@ const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", DATABASE_URL: `file:
 const next = "node_modules/next/dist/bin/next";
 const build = spawnSync(process.execPath, [next, "build"], { stdio: "inherit", env });
 if (build.status !== 0) process.exit(build.status ?? 1);
-const server = spawn(process.execPath, [next, "start", "--port", port, "--hostname", "127.0.0.1"], { stdio: "inherit", env });
+const server = spawn(process.execPath, ["scripts/server.mjs", "--port", port, "--hostname", "127.0.0.1"], { stdio: "inherit", env });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));

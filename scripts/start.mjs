@@ -30,4 +30,6 @@ function run(args) {
 }
 
 if (needsBuild()) run(["build"]);
-run(["start", "--port", process.env.PORT ?? "3000"]);
+// Next.js behind our own Node server, which resolves client addresses (see scripts/server.mjs).
+const server = spawnSync(process.execPath, [join("scripts", "server.mjs"), "--port", process.env.PORT ?? "3000"], { stdio: "inherit" });
+process.exit(server.status ?? 1);

@@ -1,9 +1,13 @@
 "use server";
 
-import { headers } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import { AccountProfile, accountsEnabled, authApiMessage, getAuth } from "@/lib/auth";
+import { postCredentials } from "@/lib/auth/endpoint";
+import { acceptInvitation, InvitationAcceptance } from "@/lib/auth/invitationLink";
+import { AuthRefusedError } from "@/lib/auth/refusals";
+import { isUserError } from "@/lib/errors";
 import { type ActionResult, fail, fromError, invalidInput } from "@/app/_lib/action-result";
 
 const SignInInput = z.object({ email: z.email().max(200), password: z.string().min(1).max(200) });
@@ -13,18 +17,26 @@ const NextPath = z
   .regex(/^\/(?!\/)[\w\-/.?=&%]*$/)
   .catch("/flows");
 
-async function refusedOrThrown(error: unknown): Promise<ActionResult<never>> {
+/**
+ * Sign-up tells that an email already has an account (README, "Teams": without a mail
+ * server there is no other way to tell its owner); the limit on sign-ups keeps that slow.
+ */
+const ACCOUNT_EXISTS = "An account with this email already exists: sign in instead.";
+
+function refused(error: unknown): ActionResult<never> {
+  if (error instanceof AuthRefusedError && error.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") return fail(ACCOUNT_EXISTS);
+  if (isUserError(error)) return fail(error.message, error.kind === "forbidden" || error.kind === "unauthenticated" ? { denied: true } : {});
   return fail(authApiMessage(error) ?? fromError(error).error);
 }
 
+/** Signs in through better-auth's handler, so the attempt counts against the shared rate limit. */
 export async function signInAction(input: z.input<typeof SignInInput> & { next?: string }): Promise<ActionResult<never>> {
   const parsed = SignInInput.safeParse(input);
   if (!parsed.success) return invalidInput(parsed.error);
   try {
-    const auth = await getAuth();
-    await auth.api.signInEmail({ body: parsed.data, headers: await headers() });
+    await postCredentials("/sign-in/email", parsed.data, await headers(), await cookies());
   } catch (error) {
-    return refusedOrThrown(error);
+    return refused(error);
   }
   redirect(NextPath.parse(input.next));
 }
@@ -34,10 +46,9 @@ export async function signUpAction(input: z.input<typeof AccountProfile> & { nex
   if (!parsed.success) return invalidInput(parsed.error);
   if (!(await accountsEnabled())) return fail("Accounts are off: this server runs in single-user mode. Turn them on in Settings.");
   try {
-    const auth = await getAuth();
-    await auth.api.signUpEmail({ body: parsed.data, headers: await headers() });
+    await postCredentials("/sign-up/email", parsed.data, await headers(), await cookies());
   } catch (error) {
-    return refusedOrThrown(error);
+    return refused(error);
   }
   redirect(NextPath.parse(input.next));
 }
@@ -48,18 +59,13 @@ export async function signOutAction(): Promise<void> {
   redirect("/sign-in");
 }
 
-const AcceptInput = z.object({ invitationId: z.string().min(1).max(100) });
-
-export async function acceptInvitationAction(input: z.input<typeof AcceptInput>): Promise<ActionResult<never>> {
-  const parsed = AcceptInput.safeParse(input);
+export async function acceptInvitationAction(input: z.input<typeof InvitationAcceptance>): Promise<ActionResult<never>> {
+  const parsed = InvitationAcceptance.safeParse(input);
   if (!parsed.success) return invalidInput(parsed.error);
   try {
-    const auth = await getAuth();
-    const requestHeaders = await headers();
-    const { member } = await auth.api.acceptInvitation({ body: parsed.data, headers: requestHeaders });
-    await auth.api.setActiveOrganization({ body: { organizationId: member.organizationId }, headers: requestHeaders });
+    await acceptInvitation(parsed.data, await headers());
   } catch (error) {
-    return refusedOrThrown(error);
+    return refused(error);
   }
   redirect("/flows");
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { can } from "@/lib/auth/permissions";
+import { invitationPath } from "@/lib/auth/invitationLink";
 import { listMembers, listPendingInvitations, listTeamsOf } from "@/lib/data/teams";
 import { currentWorkspace } from "@/app/_lib/workspace";
 import { ActionButton } from "./_components/action-button";
@@ -94,7 +95,7 @@ export default async function TeamSettingsPage() {
                     {invitation.email} as <strong>{invitation.role}</strong> — invited by {invitation.inviterName}, expires{" "}
                     {invitation.expiresAt.toISOString().slice(0, 10)}
                   </span>
-                  <CopyField label={`Invitation link for ${invitation.email}`} path={`/invite/${invitation.id}`} />
+                  <CopyField label={`Invitation link for ${invitation.email}`} path={invitationPath(invitation.id)} />
                   <ActionButton action={cancelInvitationAction.bind(null, { invitationId: invitation.id })} label="Cancel invitation" />
                 </li>
               ))}

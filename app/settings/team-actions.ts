@@ -4,7 +4,8 @@ import { headers } from "next/headers";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { AccountProfile, AccountsModeError, claimLocalWorkspace, getAuth, ROLE_NAMES } from "@/lib/auth";
-import { TeamName } from "@/lib/data/teams";
+import { invitationPath } from "@/lib/auth/invitationLink";
+import { createTeam, TeamName } from "@/lib/data/teams";
 import { type ActionResult, invalidInput } from "@/app/_lib/action-result";
 import { currentWorkspace, requirePermission, type Workspace } from "@/app/_lib/workspace";
 import { attempt } from "./_lib/attempt";
@@ -45,12 +46,10 @@ export async function createTeamAction(input: { name: string }): Promise<ActionR
   const parsed = z.object({ name: TeamName }).safeParse(input);
   if (!parsed.success) return invalidInput(parsed.error);
   return attempt(async () => {
-    await accountsWorkspace();
+    const workspace = await accountsWorkspace();
+    const team = await createTeam(workspace.userId, parsed.data.name);
     const auth = await getAuth();
-    const requestHeaders = await headers();
-    const slug = `${parsed.data.name.toLowerCase().replace(/[^a-z0-9]+/g, "-").slice(0, 40)}-${crypto.randomUUID().slice(0, 8)}`;
-    const team = await auth.api.createOrganization({ body: { name: parsed.data.name, slug }, headers: requestHeaders });
-    await auth.api.setActiveOrganization({ body: { organizationId: team.id }, headers: requestHeaders });
+    await auth.api.setActiveOrganization({ body: { organizationId: team.id }, headers: await headers() });
     revalidatePath("/", "layout");
     return { teamId: team.id };
   });
@@ -58,8 +57,8 @@ export async function createTeamAction(input: { name: string }): Promise<ActionR
 
 const InviteInput = z.object({ email: z.email("That is not an email address").max(200), role: Role });
 
-/** Creates an invitation; its id is the link the inviter copies (no mail is sent). */
-export async function inviteMemberAction(input: z.input<typeof InviteInput>): Promise<ActionResult<{ invitationId: string }>> {
+/** Creates an invitation and returns its link, with the secret that lets the invitee accept (no mail is sent). */
+export async function inviteMemberAction(input: z.input<typeof InviteInput>): Promise<ActionResult<{ invitationPath: string }>> {
   const parsed = InviteInput.safeParse(input);
   if (!parsed.success) return invalidInput(parsed.error);
   return attempt(async () => {
@@ -71,7 +70,7 @@ export async function inviteMemberAction(input: z.input<typeof InviteInput>): Pr
       headers: await headers(),
     });
     revalidatePath("/settings");
-    return { invitationId: invitation.id };
+    return { invitationPath: invitationPath(invitation.id) };
   });
 }
 

@@ -72,12 +72,15 @@ test("two people share a team: invite, roles, history, compare, share link, revo
   // Bob, in his own browser, signs up from the link and joins.
   const b = await newPage(browser);
   await b.goto(invitation);
-  await expect(b.getByRole("heading", { name: "Join My team" })).toBeVisible();
-  await b.getByRole("link", { name: /Create an account/ }).click();
+  // Signed out, the link tells nothing about the invitation: no team, inviter, email or role.
+  await expect(b.getByRole("heading", { name: "You are invited" })).toBeVisible();
+  await expect(b.locator("main")).not.toContainText(/My team|viewer|@/);
+  await b.getByRole("link", { name: "Create an account" }).click();
   await b.getByLabel("Name").fill(bob.name);
-  await expect(b.getByLabel("Email")).toHaveValue(bob.email);
+  await b.getByLabel("Email").fill(bob.email);
   await b.getByLabel("Password").fill(bob.password);
   await b.getByRole("button", { name: "Create account" }).click();
+  await expect(b.getByRole("heading", { name: "Join My team" })).toBeVisible();
   await b.getByRole("button", { name: "Accept invitation" }).click();
   await b.waitForURL(/\/flows$/);
 

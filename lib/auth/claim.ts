@@ -1,18 +1,11 @@
 // Turning accounts on: the local user of single-user mode becomes the first account
 // (owner of the personal team, keeping every flow and run), so they can invite others.
-import { z } from "zod";
 import { getLocalWorkspace } from "@/lib/data";
 import { claimLocalUser } from "@/lib/data/teams";
 import { AccountsModeError } from "./errors";
 import { accountsEnabled, markAccountsEnabled } from "./mode";
+import { AccountProfile } from "./profile";
 import { getAuth } from "./server";
-
-export const AccountProfile = z.object({
-  name: z.string().trim().min(1, "Your name is required").max(80),
-  email: z.email("That is not an email address").max(200),
-  password: z.string().min(8, "A password has at least 8 characters").max(200),
-});
-export type AccountProfile = z.infer<typeof AccountProfile>;
 
 /** Gives the local user a password account and signs them in (sets the session cookie). */
 export async function claimLocalWorkspace(profile: AccountProfile, requestHeaders: Headers): Promise<void> {

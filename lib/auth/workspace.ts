@@ -1,7 +1,7 @@
 // Who is asking: the session's user and active team with their role, or the local user in
 // single-user mode. The one answer every page, action and route builds on.
 import { getLocalWorkspace } from "@/lib/data";
-import { createTeam, firstTeamOf, roleIn } from "@/lib/data/teams";
+import { createPersonalTeam, firstTeamOf, roleIn } from "@/lib/data/teams";
 import { ForbiddenError } from "./errors";
 import { accountsEnabled, type AccountsMode } from "./mode";
 import { type Action, can, isRole, type Resource, type Role } from "./permissions";
@@ -34,7 +34,7 @@ export async function resolveWorkspace(requestHeaders: Headers): Promise<Workspa
   if (active && activeRole) return { userId, teamId: active, role: toRole(activeRole), mode: "accounts" };
   // The active team is unset or the user was removed from it: fall back to their first
   // team, or give them a personal team again if they have none.
-  const teamId = (await firstTeamOf(userId)) ?? (await createTeam(userId, `${session.user.name}'s team`)).id;
+  const teamId = (await firstTeamOf(userId)) ?? (await createPersonalTeam(userId, session.user.name)).id;
   return { userId, teamId, role: toRole(await roleIn(userId, teamId)), mode: "accounts" };
 }
 

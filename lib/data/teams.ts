@@ -37,15 +37,31 @@ export interface InvitationPreview extends PendingInvitation {
   status: string;
 }
 
-export const TeamName = z.string().trim().min(1, "A team needs a name").max(80, "A team name has at most 80 characters");
+export const TEAM_NAME_MAX = 80;
+export const TeamName = z.string().trim().min(1, "A team needs a name").max(TEAM_NAME_MAX, `A team name has at most ${TEAM_NAME_MAX} characters`);
 
-function slugFor(name: string): string {
-  const base = name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 40) || "team";
+const PERSONAL_SUFFIX = "'s team";
+
+/**
+ * The name of a user's personal team, "<name>'s team", shortened to fit TEAM_NAME_MAX: a
+ * long display name must never stop the team (and so the account) from being created.
+ */
+export function personalTeamName(userName: string): string {
+  const owner = userName.trim().slice(0, TEAM_NAME_MAX - PERSONAL_SUFFIX.length).trimEnd() || "My";
+  return `${owner}${PERSONAL_SUFFIX}`;
+}
+
+/** A unique slug: the name's letters and digits (at most 40), then 8 random hex digits. */
+export function teamSlug(name: string): string {
+  const base = name.toLowerCase().replace(/[^a-z0-9]+/g, "-").slice(0, 40).replace(/^-+|-+$/g, "") || "team";
   return `${base}-${randomUUID().slice(0, 8)}`;
 }
 
-/** A new team with `userId` as its owner (used for the personal team on sign-up). */
-export async function createTeam(userId: string, name: string): Promise<{ id: string }> {
+/**
+ * A new team with `userId` as its owner: the one way teams are made (the personal team on
+ * sign-up and the settings page's "Create team"), so both follow the same name and slug rules.
+ */
+export async function createTeam(userId: string, name: string): Promise<{ id: string; name: string }> {
   const owner = parseInput(Id, userId);
   const teamName = parseInput(TeamName, name);
   const db = await getDb();
@@ -54,12 +70,26 @@ export async function createTeam(userId: string, name: string): Promise<{ id: st
     data: {
       id: randomUUID(),
       name: teamName,
-      slug: slugFor(teamName),
+      slug: teamSlug(teamName),
       createdAt: now,
       members: { create: { id: randomUUID(), userId: owner, role: "owner", createdAt: now } },
     },
-    select: { id: true },
+    select: { id: true, name: true },
   });
+}
+
+/** The personal team of a new user (or of one left with no team). */
+export async function createPersonalTeam(userId: string, userName: string): Promise<{ id: string; name: string }> {
+  return createTeam(userId, personalTeamName(userName));
+}
+
+/**
+ * Removes a user whose sign-up could not be completed (their personal team failed), so no
+ * account is ever left without a team. Sessions, accounts and memberships go with the row.
+ */
+export async function deleteUnfinishedUser(userId: string): Promise<void> {
+  const db = await getDb();
+  await db.user.deleteMany({ where: { id: parseInput(Id, userId) } });
 }
 
 /** The team a user joined first, or null when they belong to none. */

@@ -23,8 +23,12 @@ export async function signIn(email: string, password: string): Promise<Headers> 
 
 /** Signs up a new account (accounts must be on); it gets its personal team. */
 export async function signUp(name: string): Promise<TestUser> {
+  return signUpNamed(name, `${name.toLowerCase()}-${crypto.randomUUID().slice(0, 8)}@example.test`);
+}
+
+/** Signs up with any display name (and an email of its own unless given). */
+export async function signUpNamed(name: string, email = `user-${crypto.randomUUID().slice(0, 8)}@example.test`): Promise<TestUser> {
   const auth = await getAuth();
-  const email = `${name.toLowerCase()}-${crypto.randomUUID().slice(0, 8)}@example.test`;
   const password = `pw-${crypto.randomUUID()}`;
   const { headers, response } = await auth.api.signUpEmail({ body: { name, email, password }, returnHeaders: true });
   return { userId: response.user.id, email, password, headers: cookieHeader(headers) };

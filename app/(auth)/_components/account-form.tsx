@@ -1,8 +1,9 @@
 "use client";
 
-import { useState, useTransition } from "react";
+import { useState } from "react";
 import { ActionErrorAlert } from "@/app/_components/action-error";
-import type { ActionError, ActionResult } from "@/app/_lib/action-result";
+import { useServerAction } from "@/app/_components/use-server-action";
+import type { ActionResult } from "@/app/_lib/action-result";
 
 export type AccountFields = { name: string; email: string; password: string };
 
@@ -11,25 +12,21 @@ type Props = {
   withName: boolean;
   submitLabel: string;
   initialEmail?: string;
-  /** Returns only on failure (success redirects or refreshes). */
-  onSubmit: (fields: AccountFields) => Promise<ActionResult<unknown> | void>;
+  /** A Server Action: sign-in and sign-up redirect on success, others return data. */
+  onSubmit: (fields: AccountFields) => Promise<ActionResult<unknown>>;
+  onSuccess?: () => void;
 };
 
 /** Email + password (and name) form shared by sign-in, sign-up and turning accounts on. */
-export function AccountForm({ withName, submitLabel, initialEmail = "", onSubmit }: Props) {
+export function AccountForm({ withName, submitLabel, initialEmail = "", onSubmit, onSuccess = () => {} }: Props) {
   const [fields, setFields] = useState<AccountFields>({ name: "", email: initialEmail, password: "" });
-  const [error, setError] = useState<ActionError | null>(null);
-  const [pending, startTransition] = useTransition();
+  const { run, pending, error } = useServerAction();
   const set = (key: keyof AccountFields) => (event: React.ChangeEvent<HTMLInputElement>) =>
     setFields((current) => ({ ...current, [key]: event.target.value }));
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
-    setError(null);
-    startTransition(async () => {
-      const result = await onSubmit(fields);
-      if (result && !result.ok) setError(result);
-    });
+    run(() => onSubmit(fields), onSuccess);
   }
 
   return (

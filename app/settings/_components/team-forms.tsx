@@ -1,25 +1,22 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { useState } from "react";
 import { ActionErrorAlert } from "@/app/_components/action-error";
-import type { ActionError, ActionResult } from "@/app/_lib/action-result";
+import { useServerAction } from "@/app/_components/use-server-action";
+import type { ActionResult } from "@/app/_lib/action-result";
 import { AccountForm } from "@/app/(auth)/_components/account-form";
 import { ROLE_NAMES, type Role } from "@/lib/auth/permissions";
 import { createTeamAction, enableAccountsAction, inviteMemberAction, switchTeamAction, updateMemberRoleAction } from "../team-actions";
 import { CopyField } from "./copy-field";
 
-/** Runs an action, then refreshes the server-rendered page or shows why it failed. */
+/** useServerAction, then a refresh of the server-rendered page after each success. */
 function useAction() {
   const router = useRouter();
-  const [error, setError] = useState<ActionError | null>(null);
-  const [pending, startTransition] = useTransition();
+  const { run: runAction, pending, error } = useServerAction();
   function run<T>(action: () => Promise<ActionResult<T>>, onSuccess?: (data: T) => void) {
-    setError(null);
-    startTransition(async () => {
-      const result = await action();
-      if (!result.ok) return setError(result);
-      onSuccess?.(result.data);
+    runAction(action, (data) => {
+      onSuccess?.(data);
       router.refresh();
     });
   }
@@ -29,15 +26,7 @@ function useAction() {
 export function EnableAccountsForm() {
   const router = useRouter();
   return (
-    <AccountForm
-      withName
-      submitLabel="Turn on accounts"
-      onSubmit={async (fields) => {
-        const result = await enableAccountsAction(fields);
-        if (result.ok) router.refresh();
-        return result;
-      }}
-    />
+    <AccountForm withName submitLabel="Turn on accounts" onSubmit={enableAccountsAction} onSuccess={() => router.refresh()} />
   );
 }
 
@@ -91,7 +80,7 @@ export function InviteForm() {
           event.preventDefault();
           run(
             () => inviteMemberAction({ email, role }),
-            ({ invitationId }) => setLink(`/invite/${invitationId}`),
+            ({ invitationPath }) => setLink(invitationPath),
           );
         }}
       >

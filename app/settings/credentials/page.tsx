@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
+import { listCredentialsFor } from "@/lib/auth/credentials";
 import { can } from "@/lib/auth/permissions";
-import { listCredentials } from "@/lib/data/credentials";
 import { currentWorkspace } from "@/app/_lib/workspace";
 import { ActionButton } from "../_components/action-button";
 import { CredentialForm } from "../_components/secret-forms";
@@ -10,7 +10,7 @@ export const metadata: Metadata = { title: "Provider keys" };
 
 export default async function CredentialsPage() {
   const workspace = await currentWorkspace();
-  const credentials = await listCredentials(workspace.teamId);
+  const credentials = await listCredentialsFor(workspace);
   const manages = can(workspace.role, "credential", "manage");
   return (
     <>
@@ -40,7 +40,7 @@ export default async function CredentialsPage() {
                   <td className="name">{credential.name}</td>
                   <td>{credential.provider}</td>
                   <td>
-                    <code>…{credential.hint}</code>
+                    {credential.hint ? <code>…{credential.hint}</code> : <span className="muted">hidden</span>}
                   </td>
                   <td>{credential.baseUrl ?? <span className="muted">default</span>}</td>
                   <td>

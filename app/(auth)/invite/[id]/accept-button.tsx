@@ -1,25 +1,19 @@
 "use client";
 
-import { useState, useTransition } from "react";
 import { ActionErrorAlert } from "@/app/_components/action-error";
-import type { ActionError } from "@/app/_lib/action-result";
+import { useServerAction } from "@/app/_components/use-server-action";
 import { acceptInvitationAction } from "../../actions";
 
-export function AcceptInvitationButton({ invitationId }: { invitationId: string }) {
-  const [error, setError] = useState<ActionError | null>(null);
-  const [pending, startTransition] = useTransition();
+export function AcceptInvitationButton({ invitationId, secret }: { invitationId: string; secret: string }) {
+  const { run, pending, error } = useServerAction();
   return (
     <>
       <ActionErrorAlert error={error} />
       <button
         className="button primary"
         disabled={pending}
-        onClick={() =>
-          startTransition(async () => {
-            const result = await acceptInvitationAction({ invitationId });
-            if (!result.ok) setError(result);
-          })
-        }
+        // Success redirects to the team's flows; only a refusal comes back.
+        onClick={() => run(() => acceptInvitationAction({ invitationId, secret }), () => {})}
       >
         {pending ? "Joining…" : "Accept invitation"}
       </button>

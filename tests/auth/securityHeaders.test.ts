@@ -1,0 +1,45 @@
+// Every response carries the security headers; pages carry a CSP whose nonce changes per request.
+import type { NextConfig } from "next";
+import { NextRequest } from "next/server";
+import { describe, expect, it } from "vitest";
+// @ts-expect-error next.config.js is plain JavaScript, without a declaration file
+import plainConfig from "@/next.config.js";
+import { proxy } from "@/proxy";
+
+const nextConfig: NextConfig = plainConfig;
+
+function directives(policy: string): Map<string, string[]> {
+  return new Map(policy.split(";").map((part) => {
+    const [name, ...sources] = part.trim().split(/\s+/);
+    return [name!, sources];
+  }));
+}
+
+describe("security headers", () => {
+  it("sends a nonce CSP on the response and, for Next.js's own scripts, on the request", () => {
+    const first = proxy(new NextRequest("http://localhost:3000/flows"));
+    const second = proxy(new NextRequest("http://localhost:3000/flows"));
+    const policy = first.headers.get("content-security-policy")!;
+    const parsed = directives(policy);
+    const nonce = parsed.get("script-src")!.find((source) => source.startsWith("'nonce-"))!;
+    expect(nonce).toMatch(/^'nonce-[A-Za-z0-9+/]{22}=='$/);
+    expect(second.headers.get("content-security-policy")).not.toContain(nonce);
+    expect(parsed.get("script-src")).toEqual(["'self'", nonce, "'strict-dynamic'"]);
+    expect(parsed.get("script-src")).not.toContain("'unsafe-inline'");
+    expect(parsed.get("style-src")).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(parsed.get("frame-ancestors")).toEqual(["'none'"]);
+    expect(parsed.get("object-src")).toEqual(["'none'"]);
+    // Next.js finds the nonce for its scripts in the request's policy.
+    expect(first.headers.get("x-middleware-request-content-security-policy")).toBe(policy);
+  });
+
+  it("sets frame, sniffing and referrer headers on every path", async () => {
+    const rules = await nextConfig.headers!();
+    const everything = rules.find((rule) => rule.source === "/:path*")!;
+    expect(Object.fromEntries(everything.headers.map((header) => [header.key, header.value]))).toMatchObject({
+      "X-Frame-Options": "DENY",
+      "X-Content-Type-Options": "nosniff",
+      "Referrer-Policy": "same-origin",
+    });
+  });
+});
