@@ -5,7 +5,7 @@ import { memo } from "react";
 import { HANDOFF_SOURCE_HANDLE, HANDOFF_TARGET_HANDLE } from "../../fns/edges";
 import { useEditor } from "../../store/context";
 import { AgentRunBadge } from "../../../run/agent-run-badge";
-import { IssueMarker, useNodeIssues } from "../node-issues";
+import { DetachedMarker, IssueMarker, useNodeIssues } from "../node-issues";
 import { resolveModel } from "./model";
 import type { AgentNode } from "./types";
 
@@ -40,6 +40,7 @@ function AgentNodeView({ id, data }: NodeProps<AgentNode>) {
       <div className="node-meta">
         <span>{tools === 1 ? "1 tool" : `${tools} tools`}</span>
         {role ? <span className={`role-badge role-${role.replace(" ", "-")}`}>{role}</span> : null}
+        <DetachedMarker id={id} />
       </div>
       <AgentRunBadge name={data.name} />
     </div>
