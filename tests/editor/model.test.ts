@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { resolveModel } from "@/app/flows/[id]/editor/nodes/agent/model";
+import { DEFAULT_MODEL } from "@/lib/engine/agent";
 
 describe("the model an agent node shows", () => {
   it("resolves a reference to the document's vars", () => {
@@ -12,6 +13,6 @@ describe("the model an agent node shows", () => {
   });
 
   it("shows the runtime's default when the agent names no model", () => {
-    expect(resolveModel(undefined, undefined)).toBe("openai:gpt-4o");
+    expect(resolveModel(undefined, undefined)).toBe(DEFAULT_MODEL);
   });
 });

@@ -82,4 +82,54 @@ describe("the editor store", () => {
     store.getState().undo();
     expect(store.getState().graph.nodes).toEqual([]);
   });
+
+  it("undoes the document only: selection and measured sizes stay as they are", () => {
+    const store = createEditorStore(HYBRID, TOOLS);
+    const select = (id: string) => {
+      const { graph, onNodesChange } = store.getState();
+      onNodesChange(graph.nodes.map((n) => ({ type: "select" as const, id: n.id, selected: n.id === id })));
+    };
+    const selected = () => store.getState().graph.nodes.filter((n) => n.selected).map((n) => n.id);
+    store.getState().onNodesChange([{ type: "dimensions", id: "intro", dimensions: { width: 230, height: 97 } }]);
+    select("intro");
+    store.getState().applyEdit("Edit model", (graph) => updateData(graph, "intro", { model: "mock:reply?text=hi" }));
+    select("drafter");
+    store.getState().undo();
+    expect(store.getState().text).toBe(HYBRID);
+    expect(selected()).toEqual(["drafter"]);
+    expect(store.getState().graph.nodes.find((n) => n.id === "intro")!.measured).toEqual({ width: 230, height: 97 });
+    select("editor");
+    store.getState().redo();
+    expect(store.getState().text).toContain("mock:reply?text=hi");
+    expect(selected()).toEqual(["editor"]);
+  });
+
+  it("keeps only the text in its history", () => {
+    const store = createEditorStore(HYBRID, TOOLS);
+    store.getState().applyEdit("Edit model", (graph) => updateData(graph, "intro", { model: "mock:reply?text=hi" }));
+    expect(Object.keys(store.getState().past[0]!).sort()).toEqual(["at", "coalesceKey", "name", "text"]);
+  });
+
+  it("refuses canvas and inspector edits while typed text does not map, so nothing typed is lost", () => {
+    const store = createEditorStore(HYBRID, TOOLS);
+    const typed = HYBRID.replace("agents:\n", "agents:\n  fresh:\n    model: mock:echo\n   instructions: mis-indented\n");
+    store.getState().editText(typed);
+    expect(store.getState().canvasInSync).toBe(false);
+    store.getState().applyEdit("Edit model", (graph) => updateData(graph, "intro", { model: "mock:reply?text=x" }));
+    expect(store.getState().text).toBe(typed);
+    expect(store.getState().notice).toMatch(/Fix the problems in the DSL first/);
+    expect(store.getState().past.map((entry) => entry.name)).toEqual(["Edit DSL"]);
+  });
+
+  it("undoes a canvas edit whose text the DSL rejects (an empty group) back to its graph", () => {
+    const store = createEditorStore(HYBRID, TOOLS);
+    store.getState().applyEdit("Add group", (graph) => addNode(graph, "parallel", { x: 0, y: 400 }).graph);
+    const withGroup = store.getState().text;
+    store.getState().applyEdit("Add agent", (graph) => addNode(graph, "agent", { x: 600, y: 400 }).graph);
+    store.getState().undo();
+    expect(store.getState().text).toBe(withGroup);
+    expect(store.getState().canvasInSync).toBe(true);
+    expect(store.getState().graph.nodes.map((n) => n.id)).toContain("parallel_1");
+    expect(store.getState().graph.nodes.map((n) => n.id)).not.toContain("agent_1");
+  });
 });

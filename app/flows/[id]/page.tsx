@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { z } from "zod";
+import { can } from "@/lib/auth/permissions";
 import { getFlow, getVersion, listVersions } from "@/lib/data";
 import { NotFoundError } from "@/lib/data/errors";
 import { toolCatalog } from "@/lib/tools";
@@ -31,7 +32,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function FlowPage({ params, searchParams }: Props) {
   const [{ id }, query] = await Promise.all([params, searchParams]);
-  const { teamId } = await currentWorkspace();
+  const { teamId, userId, role } = await currentWorkspace();
   const flow = await loadFlow(teamId, id);
   const versions = await listVersions(teamId, id);
   const requested = VersionParam.safeParse(query.version);
@@ -54,6 +55,8 @@ export default async function FlowPage({ params, searchParams }: Props) {
         author: version.authorName ?? null,
       }))}
       tools={toolCatalog.map(({ name, description }) => ({ name, description }))}
+      userId={userId}
+      canShare={can(role, "shareLink", "create")}
     />
   );
 }

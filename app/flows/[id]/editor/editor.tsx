@@ -12,6 +12,7 @@ import { Palette } from "./components/palette";
 import { useAutoLayout } from "./hooks/use-auto-layout";
 import { useEditorShortcuts } from "./hooks/use-editor-shortcuts";
 import type { ToolOption } from "./nodes/agent/panel";
+import type { LayoutPrefs } from "../workbench/use-layout-prefs";
 import { createEditorStore } from "./store";
 import { EditorStoreProvider, useEditorStore } from "./store/context";
 
@@ -22,21 +23,24 @@ export type SwarmEditorProps = {
   tools: readonly ToolOption[];
   /** Every change of the document text, from the canvas, the inspector, the DSL or undo. */
   onTextChange: (text: string) => void;
+  /** Which panes are shown (the page remembers it per user). */
+  layout: Pick<LayoutPrefs, "inspector" | "dsl" | "minimap">;
+  onLayout: (patch: Partial<LayoutPrefs>) => void;
 };
 
 /** The canvas, palette, inspector and DSL pane over one per-mount store. */
-export function SwarmEditor({ initialText, readOnly, tools, onTextChange }: SwarmEditorProps) {
-  const [store] = useState(() => createEditorStore(initialText, tools.map((tool) => tool.name)));
+export function SwarmEditor({ initialText, ...rest }: SwarmEditorProps) {
+  const [store] = useState(() => createEditorStore(initialText, rest.tools.map((tool) => tool.name)));
   return (
     <EditorStoreProvider store={store}>
       <ReactFlowProvider>
-        <EditorLayout readOnly={readOnly} tools={tools} onTextChange={onTextChange} />
+        <EditorLayout {...rest} />
       </ReactFlowProvider>
     </EditorStoreProvider>
   );
 }
 
-function EditorLayout({ readOnly, tools, onTextChange }: Omit<SwarmEditorProps, "initialText">) {
+function EditorLayout({ readOnly, tools, onTextChange, layout, onLayout }: Omit<SwarmEditorProps, "initialText">) {
   const store = useEditorStore();
   const canvasRef = useRef<HTMLDivElement>(null);
   const { autoLayout, running } = useAutoLayout();
@@ -51,18 +55,19 @@ function EditorLayout({ readOnly, tools, onTextChange }: Omit<SwarmEditorProps, 
   useEffect(() => store.subscribe((state, previous) => state.text !== previous.text && report.current(state.text)), [store]);
 
   return (
-    <div className={`swarm-editor${readOnly ? " read-only" : ""}`}>
-      <div className="editor-main">
-        <div className="editor-topbar">
-          {readOnly ? null : <Palette canvasRef={canvasRef} />}
-          <EditorToolbar readOnly={readOnly} autoLayout={autoLayout} layingOut={running} />
-        </div>
-        <div className="editor-canvas-host" ref={canvasRef}>
-          <Canvas readOnly={readOnly} />
-        </div>
+    <div className={`swarm-editor${readOnly ? " read-only" : ""}${layout.inspector ? "" : " no-inspector"}${layout.dsl ? "" : " no-dsl"}`}>
+      <div className="editor-topbar">
+        {readOnly ? null : <Palette canvasRef={canvasRef} />}
+        <EditorToolbar readOnly={readOnly} autoLayout={autoLayout} layingOut={running} layout={layout} onLayout={onLayout} />
       </div>
-      <Inspector tools={tools} readOnly={readOnly} />
-      <DslPane readOnly={readOnly} />
+      <div className="editor-canvas-host" ref={canvasRef}>
+        <Canvas readOnly={readOnly} minimap={layout.minimap} />
+      </div>
+      {layout.inspector ? <Inspector tools={tools} readOnly={readOnly} /> : null}
+      {/* Hidden, not unmounted: CodeMirror keeps its cursor and scroll. */}
+      <div className="dsl-slot" hidden={!layout.dsl}>
+        <DslPane readOnly={readOnly} />
+      </div>
     </div>
   );
 }

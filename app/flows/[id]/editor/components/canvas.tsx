@@ -1,7 +1,7 @@
 "use client";
 
-import { Background, Controls, MiniMap, ReactFlow, useStore } from "@xyflow/react";
-import { useMemo, type DragEvent } from "react";
+import { Background, Controls, MiniMap, ReactFlow, useStore, useStoreApi } from "@xyflow/react";
+import { useEffect, useMemo, useRef, type DragEvent, type RefObject } from "react";
 import type { FlowNodeType } from "@/lib/dsl/types";
 import { EdgeMarkers, edgeTypes } from "../edges";
 import { visibleNodes } from "../fns/derive";
@@ -20,7 +20,7 @@ const CULL_FROM_ZOOM = 0.3;
 
 const MINIMAP_COLORS: Record<string, string> = { agent: "#c7cbe0", parallel: "#e7e9ff", serial: "#e8f5ee", swarm: "#fdf3e1" };
 
-export function Canvas({ readOnly }: { readOnly: boolean }) {
+export function Canvas({ readOnly, minimap }: { readOnly: boolean; minimap: boolean }) {
   const nodes = useEditor((state) => state.graph.nodes);
   const edges = useEditor((state) => state.graph.edges);
   const collapsed = useEditor((state) => state.collapsed);
@@ -31,16 +31,19 @@ export function Canvas({ readOnly }: { readOnly: boolean }) {
   const { addByDrop } = useAddNode();
   const shown = useMemo(() => visibleNodes(nodes, collapsed), [nodes, collapsed]);
   const zoomedIn = useStore((state) => state.transform[2] >= CULL_FROM_ZOOM);
+  const editable = !readOnly && canvasInSync;
+  const host = useRef<HTMLDivElement>(null);
+  useZoomVariable(host);
 
   function onDrop(event: DragEvent) {
     const kind = event.dataTransfer.getData(PALETTE_MIME) as FlowNodeType;
-    if (!kind || readOnly) return;
+    if (!kind || !editable) return;
     event.preventDefault();
     addByDrop(kind, { x: event.clientX, y: event.clientY });
   }
 
   return (
-    <div className="editor-canvas" aria-label="Canvas" role="region">
+    <div className="editor-canvas" aria-label="Canvas" role="region" ref={host}>
       <EdgeMarkers />
       <ReactFlow
         nodes={shown}
@@ -58,8 +61,8 @@ export function Canvas({ readOnly }: { readOnly: boolean }) {
           if (event.dataTransfer.types.includes(PALETTE_MIME)) event.preventDefault();
         }}
         onDrop={onDrop}
-        nodesDraggable={!readOnly}
-        nodesConnectable={!readOnly}
+        nodesDraggable={editable}
+        nodesConnectable={editable}
         // Deleting is a named edit (useSelectionCommands), not React Flow's own.
         deleteKeyCode={null}
         selectionKeyCode="Shift"
@@ -71,15 +74,41 @@ export function Canvas({ readOnly }: { readOnly: boolean }) {
         fitView
       >
         <Background gap={20} size={1} />
-        {nodes.length <= MINIMAP_LIMIT ? <MiniMap pannable zoomable nodeColor={(node) => MINIMAP_COLORS[node.type ?? "agent"] ?? "#ccc"} /> : null}
+        {minimap && nodes.length <= MINIMAP_LIMIT ? <MiniMap pannable zoomable style={{ width: 150, height: 96 }} nodeColor={(node) => MINIMAP_COLORS[node.type ?? "agent"] ?? "#ccc"} /> : null}
         <Controls showInteractive={false} />
       </ReactFlow>
       {canvasInSync ? null : (
         <div className="canvas-banner" role="status">
-          The DSL has errors: the canvas shows the last valid version.
+          The DSL has problems the canvas cannot show: it shows the last version that worked and is read-only until the DSL is fixed (or undone).
         </div>
       )}
-      {nodes.length === 0 ? <p className="canvas-empty">Add an agent from the palette, or write the flow in the DSL pane.</p> : null}
+      {nodes.length === 0 ? (
+        <div className="canvas-empty">
+          <p>
+            <strong>Start with an agent:</strong> drag <em>+ Agent</em> from the palette onto the canvas, or click it.
+          </p>
+          <p>Then drag from a node&apos;s right handle to the next node to run them in order, or write the flow in the DSL pane.</p>
+        </div>
+      ) : null}
     </div>
   );
+}
+
+/**
+ * Puts the zoom in a CSS variable on the canvas, so node labels can grow as the view
+ * zooms out (readable names) without re-rendering a node: written outside React, and
+ * only when the zoom changes, not on every pan frame.
+ */
+function useZoomVariable(host: RefObject<HTMLDivElement | null>) {
+  const store = useStoreApi();
+  useEffect(() => {
+    let last = 0;
+    const write = (zoom: number) => {
+      if (zoom === last || !host.current) return;
+      last = zoom;
+      host.current.style.setProperty("--canvas-zoom", String(zoom));
+    };
+    write(store.getState().transform[2]);
+    return store.subscribe((state) => write(state.transform[2]));
+  }, [store, host]);
 }

@@ -1,11 +1,16 @@
 "use client";
 
+import { autocompletion, type CompletionSource } from "@codemirror/autocomplete";
+import { indentLess, indentMore } from "@codemirror/commands";
 import { yaml } from "@codemirror/lang-yaml";
 import { defaultHighlightStyle, indentUnit, syntaxHighlighting } from "@codemirror/language";
-import { Annotation, EditorState, RangeSetBuilder, StateEffect, StateField } from "@codemirror/state";
+import { Annotation, EditorSelection, EditorState, RangeSetBuilder, StateEffect, StateField } from "@codemirror/state";
 import { Decoration, type DecorationSet, EditorView, highlightActiveLine, keymap, lineNumbers } from "@codemirror/view";
 import { useEffect, useRef } from "react";
 import type { DocumentError } from "@/lib/dsl/types";
+import { providerCatalog } from "@/lib/providers/catalog";
+import { dslCompletions, indentAfter } from "../fns/dsl-completion";
+import type { EditorStore } from "../store";
 import { useEditor, useEditorStore } from "../store/context";
 
 /** Marks a change that came from the store (canvas edit, undo), so it is not sent back. */
@@ -45,16 +50,52 @@ function minimalChange(before: string, after: string) {
   return { from: start, to: endBefore, insert: after.slice(start, endAfter) };
 }
 
-/** Two spaces for Tab, since YAML forbids tab indentation. */
-const insertIndent = keymap.of([
+/**
+ * A code editor's keys, in YAML's terms: Tab indents the selected lines (two spaces: YAML
+ * forbids tabs) or inserts two spaces, Shift+Tab outdents, Enter keeps the indentation
+ * and goes one level deeper after `key:`.
+ */
+const yamlKeys = keymap.of([
   {
     key: "Tab",
     run: (view) => {
+      if (view.state.selection.ranges.some((range) => !range.empty)) return indentMore(view);
       view.dispatch(view.state.replaceSelection("  "));
+      return true;
+    },
+    shift: indentLess,
+  },
+  {
+    key: "Enter",
+    run: (view) => {
+      const { state } = view;
+      view.dispatch(
+        state.changeByRange((range) => {
+          const line = state.doc.lineAt(range.from);
+          const insert = `\n${indentAfter(line.text.slice(0, range.from - line.from))}`;
+          return { changes: { from: range.from, to: range.to, insert }, range: EditorSelection.cursor(range.from + insert.length) };
+        }),
+      );
       return true;
     },
   },
 ]);
+
+const MODELS = providerCatalog.flatMap((provider) => provider.exampleModels);
+
+/** Completion from the document's schema and names (the canvas's last graph) and the tool catalog. */
+function completionSource(store: EditorStore): CompletionSource {
+  return (context) => {
+    const { graph, tools } = store.getState();
+    const agents = graph.nodes.filter((node) => node.type === "agent").map((node) => node.id);
+    const containers = graph.nodes.filter((node) => node.type !== "agent").map((node) => node.id);
+    const result = dslCompletions(context.state.doc.toString(), context.pos, { agents, containers, tools, models: MODELS });
+    if (!result) return null;
+    // Typed keys pop up as you type; values and names too, once a character is typed or on Ctrl+Space.
+    if (result.from === context.pos && !context.explicit) return null;
+    return { from: result.from, options: result.options, validFor: /^[\w:?=&.-]*$/ };
+  };
+}
 
 export function DslPane({ readOnly }: { readOnly: boolean }) {
   const store = useEditorStore();
@@ -74,7 +115,8 @@ export function DslPane({ readOnly }: { readOnly: boolean }) {
           yaml(),
           syntaxHighlighting(defaultHighlightStyle),
           indentUnit.of("  "),
-          insertIndent,
+          yamlKeys,
+          autocompletion({ override: [completionSource(store)], icons: false }),
           errorLines,
           EditorState.readOnly.of(readOnly),
           EditorView.editable.of(!readOnly),

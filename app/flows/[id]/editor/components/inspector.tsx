@@ -19,6 +19,7 @@ export function Inspector({ tools, readOnly }: { tools: readonly ToolOption[]; r
   const type = useEditor((state) => find(state)?.type);
   const parentId = useEditor((state) => find(state)?.parentId);
   const node = data && type ? ({ id: ids[0]!, type, data, parentId, position: { x: 0, y: 0 } } as FlowNode) : undefined;
+  const inSync = useEditor((state) => state.canvasInSync);
   const title = node ? `${TITLES[node.type]}: ${node.id}` : ids.length > 1 ? `${ids.length} nodes selected` : "Swarm settings";
 
   return (
@@ -26,7 +27,12 @@ export function Inspector({ tools, readOnly }: { tools: readonly ToolOption[]; r
       <div className="pane-title">
         <h2>{title}</h2>
       </div>
-      <fieldset disabled={readOnly} className="inspector-body">
+      {inSync || readOnly ? null : (
+        <p className="inspector-locked" role="status">
+          Read-only while the DSL has problems the canvas cannot show: fix them in the DSL pane, or undo.
+        </p>
+      )}
+      <fieldset disabled={readOnly || !inSync} className="inspector-body">
         {node?.type === "agent" ? <AgentPanel key={node.id} id={node.id} data={node.data} tools={tools} /> : null}
         {(node?.type === "parallel" || node?.type === "serial") ? <GroupPanel key={node.id} node={node} /> : null}
         {node?.type === "swarm" ? <SwarmPanel key={node.id} node={node} /> : null}

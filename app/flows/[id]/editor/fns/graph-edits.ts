@@ -8,6 +8,7 @@ import type { FlowGraph, FlowNode, FlowNodeType, GraphEdge, GraphSettings } from
 import { createAgentNode } from "../nodes/agent/defaults";
 import { createGroupNode } from "../nodes/group/defaults";
 import { createSwarmNode } from "../nodes/swarm/defaults";
+import { attach, detach, detachedIds, hasPlacedTopLevel, withDetached } from "./detached";
 import { flowEdge, handoffEdge } from "./edges";
 import { absolutePosition, canContain, CONTAINER_PADDING, isFlowScope, nodeMap, sizeOf, withDescendants } from "./graph";
 import { nameProblem, uniqueName } from "./names";
@@ -34,16 +35,33 @@ export function addNode(
         ? createSwarmNode(name, position, inside)
         : createGroupNode(kind, name, position, inside);
   const next = { ...graph, nodes: [...graph.nodes, node] };
-  return { graph: inside ? fitContainer(next, inside) : next, id: name };
+  if (inside) return { graph: fitContainer(next, inside), id: name };
+  // A new top-level node stays out of the flow until it is wired in (unless it is the first).
+  return { graph: hasPlacedTopLevel(graph) ? detach(next, [name]) : next, id: name };
 }
 
-/** Deletes nodes with everything inside them and every edge (handoffs too) touching them. */
+/**
+ * Deletes nodes with everything inside them and every edge (handoffs too) touching them.
+ * A deleted step of a flow joins its neighbours: `a >> b >> c` minus b is `a >> c`.
+ */
 export function deleteNodes(graph: FlowGraph, ids: Iterable<string>): FlowGraph {
   const gone = withDescendants(graph, ids);
   if (gone.size === 0) return graph;
   const nodes = graph.nodes.filter((node) => !gone.has(node.id));
-  const edges = graph.edges.filter((edge) => !gone.has(edge.source) && !gone.has(edge.target));
-  return { ...graph, nodes, edges };
+  let flow = graph.edges.filter((edge) => edge.type === "flow");
+  for (const id of gone) {
+    const sources = flow.filter((edge) => edge.target === id).map((edge) => edge.source);
+    const targets = flow.filter((edge) => edge.source === id).map((edge) => edge.target);
+    flow = flow.filter((edge) => edge.source !== id && edge.target !== id);
+    for (const source of sources) {
+      for (const target of targets) {
+        if (!flow.some((edge) => edge.source === source && edge.target === target)) flow.push(flowEdge(source, target));
+      }
+    }
+  }
+  const others = graph.edges.filter((edge) => edge.type !== "flow" && !gone.has(edge.source) && !gone.has(edge.target));
+  const next = { ...graph, nodes, edges: [...flow, ...others] };
+  return withDetached(next, [...detachedIds(graph)].filter((id) => !gone.has(id)));
 }
 
 /** Deletes flow and handoff edges; delegation edges are derived from the mode and stay. */
@@ -87,9 +105,11 @@ function reaches(graph: FlowGraph, from: string, to: string): boolean {
   return false;
 }
 
+/** Draws an edge; a `>>` edge brings both ends into the flow. */
 export function connect(graph: FlowGraph, source: string, target: string, kind: ConnectionKind): FlowGraph {
   if (connectionProblem(graph, source, target, kind)) return graph;
-  return { ...graph, edges: [...graph.edges, kind === "flow" ? flowEdge(source, target) : handoffEdge(source, target)] };
+  const next = { ...graph, edges: [...graph.edges, kind === "flow" ? flowEdge(source, target) : handoffEdge(source, target)] };
+  return kind === "flow" ? attach(next, [source, target]) : next;
 }
 
 export function handoffsOf(graph: FlowGraph, id: string): string[] {
@@ -148,7 +168,8 @@ export function renameNode(graph: FlowGraph, id: string, name: string): { graph:
     const target = rename(edge.target);
     return { ...edge, source, target, id: `${edge.type}:${source}->${target}` } as GraphEdge;
   });
-  return { graph: { ...graph, nodes, edges } };
+  const detached = [...detachedIds(graph)].map(rename);
+  return { graph: withDetached({ ...graph, nodes, edges }, detached) };
 }
 
 /**
@@ -174,7 +195,9 @@ export function setParent(graph: FlowGraph, id: string, parentId: string | undef
   const inner = graph.nodes.filter((n) => subtree.has(n.id) && n.id !== id);
   const edges = graph.edges.filter((edge) => edge.type !== "flow" || (edge.source !== id && edge.target !== id));
   const next = { ...graph, nodes: [...rest, moved, ...inner], edges };
-  return parentId ? fitContainer(next, parentId) : next;
+  if (parentId) return fitContainer(attach(next, [id]), parentId);
+  // Taken out to the top level, it has no >> edge there: it waits outside the flow.
+  return hasPlacedTopLevel(graph) ? detach(next, [id]) : next;
 }
 
 /** Moves a member one place earlier (-1) or later (+1) among its siblings. */
@@ -269,8 +292,10 @@ export function pasteNodes(graph: FlowGraph, clipboard: Clipboard, offset: XYPos
     return edge.type === "handoff" ? handoffEdge(source, target) : flowEdge(source, target);
   });
   const deselected = graph.nodes.map((node) => (node.selected ? ({ ...node, selected: false } as FlowNode) : node));
-  return {
-    graph: { ...graph, nodes: [...deselected, ...pasted], edges: [...graph.edges, ...edges] },
-    ids: pasted.filter((node) => !node.parentId).map((node) => node.id),
-  };
+  const roots = pasted.filter((node) => !node.parentId).map((node) => node.id);
+  const next = { ...graph, nodes: [...deselected, ...pasted], edges: [...graph.edges, ...edges] };
+  // Pasted nodes wait outside the flow, unless the copy kept >> edges among them.
+  const wired = new Set(edges.filter((edge) => edge.type === "flow").flatMap((edge) => [edge.source, edge.target]));
+  const loose = roots.filter((id) => !wired.has(id));
+  return { graph: hasPlacedTopLevel(graph) ? detach(next, loose) : next, ids: roots };
 }

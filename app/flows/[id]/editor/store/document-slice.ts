@@ -2,6 +2,10 @@
  * The document being edited, as text and as canvas graph, kept in step: a DSL edit
  * re-reads the text, a canvas edit rewrites it. Every change of the document goes
  * through `editText` or `applyEdit`, which record a named undo step.
+ *
+ * Text the user typed is never thrown away: while it does not map onto the canvas (a
+ * syntax error, a mis-indented block), the canvas keeps its last graph and refuses
+ * edits, and the inspector is read-only, until the text is fixed or the typing undone.
  */
 import { applyEdgeChanges, applyNodeChanges, type EdgeChange, type NodeChange } from "@xyflow/react";
 import type { StateCreator } from "zustand";
@@ -14,6 +18,9 @@ import type { EditorState } from "./index";
 
 const EMPTY_GRAPH: FlowGraph = { nodes: [], edges: [], settings: { type: "workflow" } };
 
+/** What a refused canvas edit says while the typed text does not map onto the canvas. */
+export const TEXT_FIRST_NOTICE = "Fix the problems in the DSL first (or undo): the canvas cannot show the text as it is, and editing here would lose what you typed.";
+
 export type EditOptions = {
   /** Consecutive edits with the same key (typing in one field) make one undo step. */
   coalesceKey?: string;
@@ -23,9 +30,14 @@ export type EditOptions = {
   before?: Snapshot;
 };
 
-export type DocumentSlice = Snapshot & {
-  /** False while the text has errors: the canvas then shows the last valid document. */
+export type DocumentSlice = {
+  text: string;
+  graph: FlowGraph;
+  errors: DocumentError[];
+  /** False while typed text does not map onto the canvas: it shows its last graph, read-only. */
   canvasInSync: boolean;
+  /** Whether the text alone gives the graph back (not so for an empty group a canvas edit made). */
+  textReadable: boolean;
   roles: ReadonlyMap<string, AgentRole>;
   issues: ReadonlyMap<string, DocumentError[]>;
   tools: readonly string[];
@@ -33,7 +45,7 @@ export type DocumentSlice = Snapshot & {
   restore: (snapshot: Snapshot) => void;
   /** The user typed in the DSL pane. */
   editText: (text: string) => void;
-  /** A named canvas or inspector edit of the graph. */
+  /** A named canvas or inspector edit of the graph; refused while the canvas is not in sync. */
   applyEdit: (name: string, edit: (graph: FlowGraph) => FlowGraph, options?: EditOptions) => void;
   /** React Flow's own changes: selection, measured sizes, positions while dragging. */
   onNodesChange: (changes: NodeChange<FlowNode>[]) => void;
@@ -44,11 +56,35 @@ function derived(graph: FlowGraph, errors: DocumentError[]) {
   return { roles: agentRoles(graph), issues: issuesByNode(errors) };
 }
 
-/** The store's starting document: the canvas is empty when the text is not valid. */
+/** The store's starting document: the canvas is empty when the text does not map. */
 export function initialDocument(text: string, tools: readonly string[]) {
   const reading = readText(text, { tools });
   const graph = reading.graph ?? EMPTY_GRAPH;
-  return { text, graph, errors: reading.errors, canvasInSync: reading.graph !== undefined, tools, ...derived(graph, reading.errors) };
+  const mapped = reading.graph !== undefined;
+  return { text, graph, errors: reading.errors, canvasInSync: mapped, textReadable: mapped, tools, ...derived(graph, reading.errors) };
+}
+
+/** A graph as history keeps it: without selection or measurements, which are not the document's. */
+function documentOnly(graph: FlowGraph): FlowGraph {
+  const nodes = graph.nodes.map((node) => {
+    const { selected: _selected, measured: _measured, dragging: _dragging, ...rest } = node;
+    return rest as FlowNode;
+  });
+  return { ...graph, nodes, edges: graph.edges.map(({ selected: _selected, ...edge }) => edge as GraphEdge) };
+}
+
+/**
+ * The state after the document became `text` (typed, or set back by undo): the graph is
+ * re-read from it, and nodes keep what the canvas alone knows (selection, measured size).
+ * Text a canvas edit wrote that does not read back (an empty group) comes with its graph.
+ */
+function readInto(state: EditorState, text: string, written?: FlowGraph): Partial<EditorState> {
+  const reading = readText(text, { tools: state.tools });
+  const read = reading.graph ?? written;
+  const textReadable = reading.graph !== undefined;
+  if (!read) return { text, errors: reading.errors, canvasInSync: false, textReadable, issues: issuesByNode(reading.errors) };
+  const graph = { ...read, nodes: reconcileNodes(state.graph.nodes, read.nodes) };
+  return { text, graph, errors: reading.errors, canvasInSync: true, textReadable, ...derived(graph, reading.errors) };
 }
 
 export const createDocumentSlice =
@@ -56,31 +92,29 @@ export const createDocumentSlice =
   (set, get) => ({
     ...initialDocument(text, tools),
     snapshot: () => {
-      const { text, graph, errors } = get();
-      return { text, graph, errors };
+      const { text, graph, canvasInSync, textReadable } = get();
+      // The graph only when the text alone cannot give it back (see readInto).
+      return canvasInSync && !textReadable ? { text, graph: documentOnly(graph) } : { text };
     },
-    restore: ({ text, graph, errors }) => {
-      set({ text, graph, errors, canvasInSync: true, ...derived(graph, errors) });
-    },
+    restore: ({ text, graph }) => set(readInto(get(), text, graph)),
     editText: (next) => {
       const state = get();
       if (next === state.text) return;
       // Typing merges into one step; a paste or a replaced block is a step of its own.
       const typing = Math.abs(next.length - state.text.length) <= 2;
       state.record("Edit DSL", state.snapshot(), typing ? "dsl" : undefined);
-      const reading = readText(next, { tools: state.tools });
-      if (!reading.graph) {
-        set({ text: next, errors: reading.errors, canvasInSync: false, issues: issuesByNode(reading.errors) });
-        return;
-      }
-      const graph = { ...reading.graph, nodes: reconcileNodes(state.graph.nodes, reading.graph.nodes) };
-      set({ text: next, graph, errors: [], canvasInSync: true, ...derived(graph, []) });
+      set(readInto(state, next));
     },
     applyEdit: (name, edit, options = {}) => {
       const state = get();
+      if (!state.canvasInSync) {
+        set({ notice: TEXT_FIRST_NOTICE });
+        return;
+      }
       const edited = edit(state.graph);
       if (edited === state.graph) return;
-      const written = writeGraph(edited, { text: state.text, valid: state.errors.length === 0 });
+      // The previous text lends its comments and spelling, unless it was the empty document.
+      const written = writeGraph(edited, { text: state.text, valid: state.graph.nodes.length > 0 });
       if ("refused" in written) {
         set({ notice: written.refused });
         return;
@@ -92,9 +126,11 @@ export const createDocumentSlice =
       }
       // A valid result is read back, so derived edges (delegation) follow the new mode.
       const reading = options.positionsOnly ? { errors: checkText(written.text, { tools: state.tools }) } : readText(written.text, { tools: state.tools });
-      const graph = "graph" in reading && reading.graph ? { ...reading.graph, nodes: reconcileNodes(edited.nodes, reading.graph.nodes) } : edited;
+      const read = "graph" in reading ? reading.graph : undefined;
+      const graph = read ? { ...read, nodes: reconcileNodes(edited.nodes, read.nodes) } : edited;
+      const textReadable = read !== undefined || reading.errors.length === 0;
       state.record(name, before, options.coalesceKey);
-      set({ text: written.text, graph, errors: reading.errors, canvasInSync: true, notice: null, ...derived(graph, reading.errors) });
+      set({ text: written.text, graph, errors: reading.errors, canvasInSync: true, textReadable, notice: null, ...derived(graph, reading.errors) });
     },
     onNodesChange: (changes) => {
       // Removal goes through deleteSelection (a named edit); React Flow never adds nodes.

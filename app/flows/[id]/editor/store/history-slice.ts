@@ -1,13 +1,18 @@
 /**
- * Undo/redo over the document only: each entry is a named snapshot of the text with its
- * canvas graph and problems, taken before an edit. Selection, zoom and collapse state
- * are not history.
+ * Undo/redo over the document only: each entry is a named snapshot of the text, taken
+ * before an edit. Undo sets the text back and re-reads the graph from it (positions come
+ * from the document's layout), so selection, measured sizes, zoom and collapse state are
+ * never history.
  */
 import type { StateCreator } from "zustand";
-import type { DocumentError, FlowGraph } from "@/lib/dsl/types";
+import type { FlowGraph } from "@/lib/dsl/types";
 import type { EditorState } from "./index";
 
-export type Snapshot = { text: string; graph: FlowGraph; errors: DocumentError[] };
+/**
+ * The text before an edit. `graph` only for text a canvas edit wrote that cannot be
+ * read back alone (an empty group: the DSL rejects it), stripped of selection and sizes.
+ */
+export type Snapshot = { text: string; graph?: FlowGraph };
 export type HistoryEntry = Snapshot & { name: string; coalesceKey?: string; at: number };
 
 const MAX_ENTRIES = 200;

@@ -5,12 +5,16 @@ import { memo } from "react";
 import { HANDOFF_SOURCE_HANDLE, HANDOFF_TARGET_HANDLE } from "../../fns/edges";
 import { useEditor } from "../../store/context";
 import { AgentRunBadge } from "../../../run/agent-run-badge";
-import { IssueMarker, useNodeIssues } from "../node-issues";
+import { DetachedMarker, IssueMarker, useNodeIssues } from "../node-issues";
 import { resolveModel } from "./model";
 import type { AgentNode } from "./types";
 
-/** Below this zoom an agent's text is unreadable and is not painted. */
+/** Below this zoom, in a large flow, an agent's text is not painted (it costs every pan frame). */
 const FAR_ZOOM = 0.3;
+/** Past this many nodes, zoomed far out, text is not painted at all. */
+const FAR_FROM_NODES = 150;
+/** Below this zoom an agent shows only its name, drawn larger so it stays readable. */
+const NAME_ONLY_ZOOM = 0.6;
 
 function AgentNodeView({ id, data }: NodeProps<AgentNode>) {
   const role = useEditor((state) => state.roles.get(id));
@@ -18,10 +22,12 @@ function AgentNodeView({ id, data }: NodeProps<AgentNode>) {
   const model = useEditor((state) => resolveModel(data.model, state.graph.settings.vars));
   const hasIssues = useNodeIssues(id) !== undefined;
   // A boolean, so a node re-renders only when the zoom crosses the threshold.
-  const far = useStore((state) => state.transform[2] < FAR_ZOOM);
+  const large = useEditor((state) => state.graph.nodes.length > FAR_FROM_NODES);
+  const far = useStore((state) => state.transform[2] < FAR_ZOOM) && large;
+  const nameOnly = useStore((state) => state.transform[2] < NAME_ONLY_ZOOM);
   const tools = data.tools?.length ?? 0;
   return (
-    <div className={`flow-node agent-node${hasIssues ? " has-issues" : ""}${far ? " far" : ""}`} data-testid={`node-${id}`}>
+    <div className={`flow-node agent-node${hasIssues ? " has-issues" : ""}${far ? " far" : ""}${nameOnly ? " name-only" : ""}`} data-testid={`node-${id}`}>
       {/* Flow handles come first: edges without a handle id attach to the first one. */}
       <Handle type="target" position={Position.Left} />
       <Handle type="source" position={Position.Right} />
@@ -40,6 +46,7 @@ function AgentNodeView({ id, data }: NodeProps<AgentNode>) {
       <div className="node-meta">
         <span>{tools === 1 ? "1 tool" : `${tools} tools`}</span>
         {role ? <span className={`role-badge role-${role.replace(" ", "-")}`}>{role}</span> : null}
+        <DetachedMarker id={id} />
       </div>
       <AgentRunBadge name={data.name} />
     </div>

@@ -5,6 +5,7 @@ import { providerCatalog } from "@/lib/providers/catalog";
 import { Field, FieldIssues, NameField, NumberField, useFieldIssues } from "../../components/fields";
 import { handoffsOf, setHandoffs, updateData } from "../../fns/graph-edits";
 import { useEditor, useEditorStore } from "../../store/context";
+import { DEFAULT_MODEL } from "@/lib/engine/agent";
 import { resolveModel } from "./model";
 import type { AgentData } from "./types";
 
@@ -59,7 +60,7 @@ export function AgentPanel({ id, data, tools }: { id: string; data: AgentData; t
             type="text"
             list="editor-model-options"
             value={data.model ?? ""}
-            placeholder="openai:gpt-4o"
+            placeholder={DEFAULT_MODEL}
             spellCheck={false}
             onChange={(event) => set("model", event.target.value || undefined, "model")}
           />

@@ -2,7 +2,7 @@
 
 import { Handle, type NodeProps, Position } from "@xyflow/react";
 import { memo } from "react";
-import { useNodeIssues, IssueMarker } from "../node-issues";
+import { DetachedMarker, IssueMarker, useNodeIssues } from "../node-issues";
 import type { GroupNode } from "./types";
 
 const KIND_LABEL = { parallel: "parallel group ∥", serial: "serial group →" } as const;
@@ -16,6 +16,7 @@ function GroupNodeView({ id, type, data }: NodeProps<GroupNode>) {
       <div className="container-header">
         <span className="node-name">{data.name}</span>
         <span className="container-kind">{KIND_LABEL[type as GroupNode["type"]]}</span>
+        <DetachedMarker id={id} />
         <IssueMarker id={id} />
       </div>
     </div>

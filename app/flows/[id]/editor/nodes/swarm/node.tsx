@@ -3,7 +3,7 @@
 import { Handle, type NodeProps, Position } from "@xyflow/react";
 import { memo } from "react";
 import { useEditor } from "../../store/context";
-import { IssueMarker, useNodeIssues } from "../node-issues";
+import { DetachedMarker, IssueMarker, useNodeIssues } from "../node-issues";
 import type { NestedSwarmNode } from "./types";
 
 function SwarmNodeView({ id, data }: NodeProps<NestedSwarmNode>) {
@@ -26,6 +26,7 @@ function SwarmNodeView({ id, data }: NodeProps<NestedSwarmNode>) {
         </button>
         <span className="node-name">{data.name}</span>
         <span className="container-kind">swarm · {data.type}</span>
+        <DetachedMarker id={id} />
         <IssueMarker id={id} />
       </div>
     </div>
