@@ -5,6 +5,8 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
+import { demoFlows } from "@/lib/demo/flows";
+import { seedDemoFlows } from "./demoFlows.ts";
 import { NotFoundError } from "./errors.ts";
 import { Id, parseInput } from "./validation.ts";
 import { LOCAL_USER } from "./workspace.ts";
@@ -59,14 +61,15 @@ export function teamSlug(name: string): string {
 
 /**
  * A new team with `userId` as its owner: the one way teams are made (the personal team on
- * sign-up and the settings page's "Create team"), so both follow the same name and slug rules.
+ * sign-up and the settings page's "Create team"), so both follow the same name and slug
+ * rules. Every new team starts with the demo flows (mock: models, runnable at once).
  */
 export async function createTeam(userId: string, name: string): Promise<{ id: string; name: string }> {
   const owner = parseInput(Id, userId);
   const teamName = parseInput(TeamName, name);
   const db = await getDb();
   const now = new Date();
-  return db.organization.create({
+  const team = await db.organization.create({
     data: {
       id: randomUUID(),
       name: teamName,
@@ -76,6 +79,8 @@ export async function createTeam(userId: string, name: string): Promise<{ id: st
     },
     select: { id: true, name: true },
   });
+  await seedDemoFlows(team.id, owner, [...demoFlows]);
+  return team;
 }
 
 /** The personal team of a new user (or of one left with no team). */

@@ -1,6 +1,8 @@
 // Single-user mode: the local user and their personal team, created on first use.
 import { randomUUID } from "node:crypto";
 import { getDb } from "@/lib/db/client.ts";
+import { demoFlows } from "@/lib/demo/flows";
+import { seedDemoFlows } from "./demoFlows.ts";
 import { findOrCreate } from "./uniqueness.ts";
 
 export interface Workspace {
@@ -23,7 +25,12 @@ export async function getLocalWorkspace(): Promise<Workspace> {
   );
   const team = await findOrCreate(
     () => db.organization.findUnique({ where: { slug: PERSONAL_TEAM.slug } }),
-    () => db.organization.create({ data: { id: randomUUID(), ...PERSONAL_TEAM, createdAt: new Date() } }),
+    async () => {
+      const created = await db.organization.create({ data: { id: randomUUID(), ...PERSONAL_TEAM, createdAt: new Date() } });
+      // A new workspace starts with the demo flows (once: a deleted demo stays deleted).
+      await seedDemoFlows(created.id, user.id, [...demoFlows]);
+      return created;
+    },
   );
   await findOrCreate(
     () => db.member.findUnique({ where: { organizationId_userId: { organizationId: team.id, userId: user.id } } }),

@@ -4,6 +4,8 @@ import { ValidationError } from "@/lib/data/errors.ts";
 import { deleteFlow, listFlows } from "@/lib/data/flows.ts";
 import { getLocalWorkspace } from "@/lib/data/workspace.ts";
 import { getDb } from "@/lib/db/client.ts";
+import { createTeam } from "@/lib/data/teams.ts";
+import { demoFlows } from "@/lib/demo/flows";
 import { testDatabases, useTestDatabase } from "./databases.ts";
 import { createUserWithTeam } from "./fixtures.ts";
 
@@ -32,6 +34,15 @@ describe.each(testDatabases())("workspace and demo flows on $name", (database) =
     });
     const members = await db.member.findMany({ where: { organizationId: teamId } });
     expect(members.map((member) => [member.userId, member.role])).toEqual([[userId, "owner"]]);
+  });
+
+  it("starts every new team with the demo flows, seeded where the team is made (once)", async () => {
+    const { teamId } = await getLocalWorkspace();
+    expect((await listFlows(teamId)).map((flow) => flow.name).sort()).toEqual(demoFlows.map((flow) => flow.name).sort());
+    const { userId } = await getLocalWorkspace();
+    const other = await createTeam(userId, "Second team");
+    expect(await listFlows(other.id)).toHaveLength(demoFlows.length);
+    expect(await listFlows(teamId)).toHaveLength(demoFlows.length); // not seeded again
   });
 
   it("seeds the demo flows once per team, and a deleted demo stays deleted", async () => {

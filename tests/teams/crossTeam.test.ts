@@ -7,6 +7,7 @@ import { createApiToken, listApiTokens } from "@/lib/data/apiTokens";
 import { createCredential, listCredentials, providerConfigForTeam } from "@/lib/data/credentials";
 import { createShareLink, listShareLinks } from "@/lib/data/shareLinks";
 import { getDb } from "@/lib/db/client";
+import { demoFlows } from "@/lib/demo/flows";
 import { testDatabases, useTestDatabase } from "../data/databases";
 import { signIn, signUp } from "./session";
 
@@ -88,7 +89,7 @@ describe.each(testDatabases())("cross-team access on $name", (database) => {
     expect((await listShareLinks(adaTeam))[0]!.revokedAt).toBeNull();
     expect(await listCredentials(adaTeam)).toHaveLength(1);
     expect((await listApiTokens(adaTeam))[0]!.revokedAt).toBeNull();
-    expect((await listFlows(adaTeam)).map((flow) => flow.name)).toEqual(["Ada's flow"]);
+    expect((await listFlows(adaTeam)).map((flow) => flow.name).sort()).toEqual([...demoFlows.map((flow) => flow.name), "Ada's flow"].sort());
   });
 
   it("refuses every route on another team's things, by session and by API token", async () => {
