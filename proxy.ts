@@ -3,9 +3,12 @@
 // A nonce makes every page render per request, which they all do anyway (they read the
 // session). See lib/auth/securityHeaders.ts.
 import { type NextRequest, NextResponse } from "next/server";
+import { revokedShareLinkResponse } from "@/lib/auth/revokedShareLink";
 import { contentSecurityPolicy, newNonce } from "@/lib/auth/securityHeaders";
 
-export function proxy(request: NextRequest): NextResponse {
+export async function proxy(request: NextRequest): Promise<Response> {
+  const gone = await revokedShareLinkResponse(request.nextUrl.pathname);
+  if (gone) return gone;
   const nonce = newNonce();
   const policy = contentSecurityPolicy({ nonce, development: process.env.NODE_ENV === "development" });
   const requestHeaders = new Headers(request.headers);

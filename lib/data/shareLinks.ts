@@ -108,6 +108,14 @@ export async function revokeShareLink(teamId: string, linkId: string): Promise<v
   if (count === 0) throw new NotFoundError("Share link", id);
 }
 
+/** Whether `token` names a link that was revoked (false for unknown tokens: those are 404s). */
+export async function isShareLinkRevoked(token: string): Promise<boolean> {
+  if (!token.startsWith(SHARE_TOKEN_PREFIX) || token.length >= 200) return false;
+  const db = await getDb();
+  const link = await db.shareLink.findUnique({ where: { tokenHash: sha256Hex(token) }, select: { revokedAt: true } });
+  return Boolean(link?.revokedAt);
+}
+
 /** What a share URL shows; NotFoundError for an unknown token or a deleted flow. */
 export async function openShareLink(token: string): Promise<OpenedShareLink> {
   const db = await getDb();

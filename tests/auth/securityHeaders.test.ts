@@ -16,9 +16,9 @@ function directives(policy: string): Map<string, string[]> {
 }
 
 describe("security headers", () => {
-  it("sends a nonce CSP on the response and, for Next.js's own scripts, on the request", () => {
-    const first = proxy(new NextRequest("http://localhost:3000/flows"));
-    const second = proxy(new NextRequest("http://localhost:3000/flows"));
+  it("sends a nonce CSP on the response and, for Next.js's own scripts, on the request", async () => {
+    const first = await proxy(new NextRequest("http://localhost:3000/flows"));
+    const second = await proxy(new NextRequest("http://localhost:3000/flows"));
     const policy = first.headers.get("content-security-policy")!;
     const parsed = directives(policy);
     const nonce = parsed.get("script-src")!.find((source) => source.startsWith("'nonce-"))!;
