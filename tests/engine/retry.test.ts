@@ -23,6 +23,21 @@ describe("model call retries", () => {
     expect(gaps[2]! - gaps[1]!).toBeGreaterThan(20); // the delay really doubles
     const step = [...result.state.nodes.values()].find((n) => n.kind === "step")!;
     expect(step.metadata.retries).toBe(3);
+    // Each try for the timeline: three failures with their errors, then the answer.
+    const attempts = step.metadata.attempts as { startedAt: number; endedAt: number; error?: string }[];
+    expect(attempts.map((attempt) => attempt.error ?? "ok")).toEqual(["rate limited", "bad gateway", "reset", "ok"]);
+    expect(attempts.every((attempt, i) => attempt.endedAt >= attempt.startedAt && (i === 0 || attempt.startedAt >= attempts[i - 1]!.endedAt))).toBe(true);
+  });
+
+  it("keeps the tries of a call that failed for good, and none for a call that needed one", async () => {
+    const nodes: { kind: string; metadata: Record<string, unknown> }[] = [];
+    const recorder = { onNodeCreated: (node: (typeof nodes)[number]) => void nodes.push(node), onNodeUpdated: () => {}, onEvent: () => {}, onError: () => {} };
+    const failing = new ScriptedProvider([{ error: new ModelError("down", { kind: "server", status: 503 }) }]);
+    await run(agent, "hi", { provider: failing, retryBaseMs: 1, maxRetries: 2, recorder }).catch(() => {});
+    const failed = nodes.find((node) => node.kind === "step")!;
+    expect((failed.metadata.attempts as unknown[]).length).toBe(3);
+    const once = await run(agent, "hi", { provider: new ScriptedProvider([{ content: "ok" }]) });
+    expect([...once.state.nodes.values()].find((node) => node.kind === "step")!.metadata.attempts).toBeUndefined();
   });
 
   it("honours retryAfterMs from the server", async () => {

@@ -4,6 +4,7 @@
  * anything else (context length, auth, non-ModelError) fails at once. Either way the
  * failure reaches the agent as an AgentError whose `cause` is the provider's error.
  * A streamed call that fails midway is retried whole: its text events may repeat.
+ * Each try's times (and a failed one's error) go into `attempts`, also when the call fails.
  */
 import { AgentError } from "../errors";
 import { isModelError, type ModelProvider, type ModelRequest, type ModelResponse } from "../model";
@@ -12,21 +13,28 @@ import type { RunContext } from "./context";
 
 export type ModelCallTarget = { agentName: string; nodeId: string; provider: ModelProvider };
 
+/** One try of a model call, in epoch ms; `error` when it failed. */
+export type ModelCallAttempt = { startedAt: number; endedAt: number; error?: string };
+
 export async function callModel(
   ctx: RunContext,
   target: ModelCallTarget,
   request: ModelRequest,
   signal: AbortSignal,
+  attempts: ModelCallAttempt[] = [],
 ): Promise<{ response: ModelResponse; retries: number }> {
   for (let attempt = 0; ; attempt++) {
+    const startedAt = Date.now();
     try {
       const response = ctx.streaming
         ? await streamResponse(ctx, target, request, signal)
         : await raceAbort(target.provider.complete(request), signal);
+      attempts.push({ startedAt, endedAt: Date.now() });
       return { response, retries: attempt };
     } catch (error) {
       if (signal.aborted) throw abortError(signal);
       const message = error instanceof Error ? error.message : String(error);
+      attempts.push({ startedAt, endedAt: Date.now(), error: message });
       if (!isModelError(error) || !error.retryable) {
         throw new AgentError(target.agentName, `model call failed: ${message}`, { cause: error });
       }

@@ -7,7 +7,7 @@ import { fireHooks, HookPoint, type HookRegistration } from "../hooks";
 import type { AssistantMessage, Message, ModelProvider, ModelRequest, ToolDefinition } from "../model";
 import type { RunNode } from "../runState";
 import type { RunContext } from "./context";
-import { callModel } from "./modelCall";
+import { callModel, type ModelCallAttempt } from "./modelCall";
 
 /** What stays the same for every call of one agent run. */
 export type ModelCallSettings = {
@@ -44,12 +44,15 @@ export async function modelStep(ctx: RunContext, s: ModelStep): Promise<Assistan
     signal: s.signal,
   };
   await fireHooks(s.hooks, { point: HookPoint.PRE_LLM_CALL, agentName, nodeId, request, messages: request.messages });
-  const { response, retries } = await callModel(
-    ctx,
-    { agentName, nodeId, provider: s.call.provider },
-    request,
-    s.signal,
-  );
+  const attempts: ModelCallAttempt[] = [];
+  let called: Awaited<ReturnType<typeof callModel>>;
+  try {
+    called = await callModel(ctx, { agentName, nodeId, provider: s.call.provider }, request, s.signal, attempts);
+  } finally {
+    // A retried call's tries are drawn one by one on the timeline, whether it ended well or not.
+    if (attempts.length > 1) ctx.state.annotate(s.step, { attempts });
+  }
+  const { response, retries } = called;
   ctx.state.iterations++;
   const assistant: AssistantMessage = { role: "assistant", content: response.content, toolCalls: response.toolCalls };
   ctx.state.annotate(s.step, {
