@@ -31,7 +31,8 @@ export default defineConfig({
   webServer: {
     command: `node scripts/e2e-server.mjs ${port}`,
     url: `http://127.0.0.1:${port}/flows`,
-    timeout: 240_000,
+    // `next build` first: minutes on a loaded 2-core machine.
+    timeout: 600_000,
     reuseExistingServer: false,
     stdout: "pipe",
     stderr: "pipe",
