@@ -51,6 +51,18 @@ test("pages carry the security headers and run without CSP violations: flows, ed
   expect(violations).toEqual([]);
 });
 
+test("a page that does not exist runs under the CSP too (no page is prerendered without a nonce)", async ({ page }) => {
+  const violations = watchViolations(page);
+  const response = await page.goto("/no-such-page");
+  expect(response!.status()).toBe(404);
+  expect(response!.headers()["content-security-policy"]).toContain("'strict-dynamic'");
+  await expect(page.getByRole("heading", { name: "Not found" })).toBeVisible();
+  expect(await page.locator("script[src]:not([nonce])").count()).toBe(0);
+  await page.getByRole("link", { name: "Back to flows" }).click();
+  await expect(page).toHaveURL(/\/flows$/);
+  expect(violations).toEqual([]);
+});
+
 test("an API route answers with the security headers", async ({ request }) => {
   const response = await request.get("/api/runs/none");
   expect(response.headers()["x-frame-options"]).toBe("DENY");
