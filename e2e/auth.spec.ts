@@ -51,6 +51,33 @@ test("pages carry the security headers and run without CSP violations: flows, ed
   expect(violations).toEqual([]);
 });
 
+test("a page that does not exist runs under the CSP too (no page is prerendered without a nonce)", async ({ page }) => {
+  const violations = watchViolations(page);
+  const response = await page.goto("/no-such-page");
+  expect(response!.status()).toBe(404);
+  expect(response!.headers()["content-security-policy"]).toContain("'strict-dynamic'");
+  await expect(page.getByRole("heading", { name: "Not found" })).toBeVisible();
+  expect(await page.locator("script[src]:not([nonce])").count()).toBe(0);
+  await page.getByRole("link", { name: "Back to flows" }).click();
+  await expect(page).toHaveURL(/\/flows$/);
+  expect(violations).toEqual([]);
+});
+
+test("12 wrong passwords with 12 forged X-Forwarded-For addresses hit the sign-in limit", async ({ request }) => {
+  const statuses: number[] = [];
+  for (let attempt = 1; attempt <= 12; attempt++) {
+    const response = await request.post("/api/auth/sign-in/email", {
+      // A script, not a browser: no Origin header, a new forged address each time.
+      headers: { "x-forwarded-for": `198.18.0.${attempt}` },
+      data: { email: "nobody@example.test", password: `guess ${attempt}` },
+    });
+    statuses.push(response.status());
+  }
+  // The server counts them all against the connection's address (5 a minute), not 12 clients.
+  expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+  expect(statuses.slice(5)).toEqual(Array(7).fill(429));
+});
+
 test("an API route answers with the security headers", async ({ request }) => {
   const response = await request.get("/api/runs/none");
   expect(response.headers()["x-frame-options"]).toBe("DENY");

@@ -138,7 +138,20 @@ test("two people share a team: invite, roles, history, compare, share link, revo
   expect(revoked?.status()).toBe(410);
   await expect(visitor.getByRole("heading", { name: "Link revoked" })).toBeVisible();
 
-  // Signed out, the app asks for an account instead of showing the team's flows.
+  // Signed out, the app asks for an account instead of showing the team's flows; the sign-in
+  // page (with accounts on) runs under the CSP without violations.
+  const violations: string[] = [];
+  visitor.on("console", (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+  });
   await visitor.goto("/flows");
   await expect(visitor).toHaveURL(/\/sign-in$/);
+  await expect(visitor.getByRole("button", { name: "Sign in" })).toBeEnabled();
+  await visitor.getByLabel("Email").fill(bob.email);
+  await visitor.getByLabel("Password").fill("not his password");
+  await visitor.getByRole("button", { name: "Sign in" }).click();
+  // The refusal comes back from the Server Action (or, when e2e/auth.spec.ts's guesses from
+  // this address were under a minute ago, the rate limit's message).
+  await expect(visitor.getByRole("alert").and(visitor.locator(".alert"))).toContainText(/invalid email or password|too many attempts/i);
+  expect(violations).toEqual([]);
 });

@@ -2,7 +2,7 @@
 // client cannot dodge the sign-in limit by forging it.
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { clientAddress, parseTrustedProxies, setTrustedForwardedFor } from "@/lib/auth/clientAddress.mjs";
 import { getAuth } from "@/lib/auth";
 import { CREDENTIAL_RATE_LIMIT } from "@/lib/auth/server";
@@ -51,13 +51,21 @@ function startServer(trustedProxies: string[]): Promise<Server> {
   return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
 }
 
+/** The limiter's counters live in the process: each database's run starts in a window of its own. */
+let windowsUsed = 0;
+
 describe.each(testDatabases())("the sign-in limit behind scripts/server.mjs on $name", (database) => {
   useTestDatabase(database);
   let server: Server | undefined;
-  afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
+  afterEach(async () => {
+    vi.useRealTimers();
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  });
 
   async function wrongPasswordsWithForgedAddresses(trustedProxies: string[], firstOctet: number): Promise<number[]> {
     const user = await signUp("Target");
+    windowsUsed += 1;
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + windowsUsed * (CREDENTIAL_RATE_LIMIT.window + 1) * 1000 });
     server = await startServer(trustedProxies);
     const { port } = server.address() as AddressInfo;
     const statuses: number[] = [];
