@@ -127,3 +127,39 @@ test("a failing tool shows its error on its node", async ({ page }, testInfo) =>
   await expect(listed.locator('[data-status]:not([data-status="cancelled"])')).toHaveCount(0);
   await snap(page, testInfo, "8-runs-filtered");
 });
+
+const flakyModelFlow = `name: Flaky model
+agents:
+  writer:
+    model: mock:fail?kind=rate_limit&times=2&retry_after=300&text=recovered
+    instructions: Write one line.
+swarm:
+  type: workflow
+  flow: writer
+`;
+
+test("the timeline shows a handoff's source and each try of a retried model call", async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  await openFlow(page, "Support triage");
+  await startRun(page, "Why was I charged twice?");
+  await expect(overlay(page, "billing")).toHaveAttribute("data-run-status", "success");
+  await page.getByRole("link", { name: "Open timeline" }).click();
+  const billing = page.locator('.timeline-row[data-kind="agent"]', { hasText: "billing" });
+  await expect(billing.locator(".timeline-handoff")).toHaveText("⇢ from triage");
+  await billing.click();
+  const detail = page.getByRole("complementary", { name: "Node details" });
+  await expect(detail).toContainText("Handed off from");
+  await expect(detail.getByRole("heading", { name: "Input (handed off from triage)" })).toBeVisible();
+
+  await importFlow(page, "Flaky model", flakyModelFlow);
+  await startRun(page, "anything");
+  await expect(overlay(page, "writer")).toHaveAttribute("data-run-status", "success", { timeout: 30_000 });
+  await page.getByRole("link", { name: "Open timeline" }).click();
+  const step = page.locator('.timeline-row[data-kind="step"]');
+  await expect(step.locator(".timeline-attempt")).toHaveCount(3);
+  await expect(step.locator(".timeline-attempt.bar-failed")).toHaveCount(2);
+  await expect(step.locator(".timeline-bar-label")).toContainText("3 attempts");
+  await step.click();
+  await expect(page.getByRole("list", { name: "Attempts" }).getByRole("listitem")).toHaveCount(3);
+  await snap(page, testInfo, "9-timeline-retried-call");
+});

@@ -7,7 +7,6 @@ import { AccountProfile, accountsEnabled, authApiMessage, getAuth } from "@/lib/
 import { postCredentials } from "@/lib/auth/endpoint";
 import { acceptInvitation, InvitationAcceptance } from "@/lib/auth/invitationLink";
 import { AuthRefusedError } from "@/lib/auth/refusals";
-import { isUserError } from "@/lib/errors";
 import { type ActionResult, fail, fromError, invalidInput } from "@/app/_lib/action-result";
 
 const SignInInput = z.object({ email: z.email().max(200), password: z.string().min(1).max(200) });
@@ -25,8 +24,8 @@ const ACCOUNT_EXISTS = "An account with this email already exists: sign in inste
 
 function refused(error: unknown): ActionResult<never> {
   if (error instanceof AuthRefusedError && error.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") return fail(ACCOUNT_EXISTS);
-  if (isUserError(error)) return fail(error.message, error.kind === "forbidden" || error.kind === "unauthenticated" ? { denied: true } : {});
-  return fail(authApiMessage(error) ?? fromError(error).error);
+  const message = authApiMessage(error);
+  return message ? fail(message) : fromError(error);
 }
 
 /** Signs in through better-auth's handler, so the attempt counts against the shared rate limit. */
