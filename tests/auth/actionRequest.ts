@@ -2,7 +2,7 @@
 // call with `asRequest`) and the cookies the action set. Test files mock next/headers and
 // next/navigation with `nextHeadersMock` and `nextNavigationMock` (vi.mock is hoisted, so
 // each file writes the two vi.mock lines itself).
-import { cookieHeader } from "../teams/session";
+import { cookieHeader } from "./session";
 
 export interface ActionRequest {
   headers: Headers;

@@ -7,7 +7,7 @@ import { clientAddress, parseTrustedProxies, setTrustedForwardedFor } from "@/li
 import { getAuth } from "@/lib/auth";
 import { CREDENTIAL_RATE_LIMIT } from "@/lib/auth/server";
 import { testDatabases, useTestDatabase } from "../data/databases";
-import { signUp } from "../teams/session";
+import { signUp } from "./session";
 
 process.env.SWARM_SECRET_KEY = Buffer.alloc(32, 7).toString("base64");
 process.env.SWARM_REQUIRE_ACCOUNTS = "1";

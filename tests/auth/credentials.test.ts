@@ -4,7 +4,7 @@ import { listCredentialsFor } from "@/lib/auth/credentials";
 import { createCredential } from "@/lib/data/credentials";
 import { firstTeamOf } from "@/lib/data/teams";
 import { testDatabases, useTestDatabase } from "../data/databases";
-import { signUp } from "../teams/session";
+import { signUp } from "./session";
 
 process.env.SWARM_SECRET_KEY = Buffer.alloc(32, 7).toString("base64");
 process.env.SWARM_REQUIRE_ACCOUNTS = "1";

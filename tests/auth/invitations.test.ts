@@ -6,7 +6,7 @@ import { acceptInvitation, invitationPath, invitationSecret, isInvitationSecret 
 import { firstTeamOf, roleIn } from "@/lib/data/teams";
 import { getDb } from "@/lib/db/client";
 import { testDatabases, useTestDatabase } from "../data/databases";
-import { signUp, signUpNamed } from "../teams/session";
+import { signUp, signUpNamed } from "./session";
 
 process.env.SWARM_SECRET_KEY = Buffer.alloc(32, 7).toString("base64");
 process.env.SWARM_REQUIRE_ACCOUNTS = "1";

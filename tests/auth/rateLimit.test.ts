@@ -5,7 +5,7 @@ import { signInAction, signUpAction } from "@/app/(auth)/actions";
 import { getAuth } from "@/lib/auth";
 import { CREDENTIAL_RATE_LIMIT } from "@/lib/auth/server";
 import { testDatabases, useTestDatabase } from "../data/databases";
-import { signUp } from "../teams/session";
+import { signUp } from "./session";
 import { asRequest, Redirected, sessionHeaders } from "./actionRequest";
 
 vi.mock("next/headers", async () => (await import("./actionRequest")).nextHeadersMock());

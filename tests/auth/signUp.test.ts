@@ -5,7 +5,7 @@ import { getAuth } from "@/lib/auth";
 import * as teams from "@/lib/data/teams";
 import { getDb } from "@/lib/db/client";
 import { testDatabases, useTestDatabase } from "../data/databases";
-import { signUp } from "../teams/session";
+import { signUp } from "./session";
 import { asRequest } from "./actionRequest";
 
 vi.mock("@/lib/data/teams", async (original) => {

@@ -9,7 +9,7 @@ import { createShareLink, listShareLinks } from "@/lib/data/shareLinks";
 import { getDb } from "@/lib/db/client";
 import { demoFlows } from "@/lib/demo/flows";
 import { testDatabases, useTestDatabase } from "../data/databases";
-import { signIn, signUp } from "./session";
+import { signIn, signUp } from "../auth/session";
 
 process.env.SWARM_SECRET_KEY = Buffer.alloc(32, 9).toString("base64");
 

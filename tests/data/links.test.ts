@@ -4,8 +4,8 @@ import { authenticateApiToken, createApiToken, revokeApiToken } from "@/lib/data
 import { createShareLink, openShareLink, revokeShareLink } from "@/lib/data/shareLinks";
 import { getDb } from "@/lib/db/client";
 import { sha256Hex } from "@/lib/crypto";
-import { testDatabases, useTestDatabase } from "../data/databases";
-import { createUserWithTeam } from "../data/fixtures";
+import { testDatabases, useTestDatabase } from "./databases";
+import { createUserWithTeam } from "./fixtures";
 
 describe.each(testDatabases())("API tokens and share links on $name", (database) => {
   useTestDatabase(database);
