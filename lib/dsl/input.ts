@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { FlowError, parseFlow } from "./flow";
 import type { SourceLocator, YamlPath } from "./source";
+import { plainIssueMessage } from "./issueMessages";
 import { hasReference } from "./substitute";
 import {
   AgentSpec,
@@ -69,7 +70,7 @@ function reportZod(reader: Reader, base: YamlPath, error: z.ZodError): void {
 }
 
 function parseItem<T>(reader: Reader, schema: z.ZodType<T>, value: unknown, path: YamlPath): T | undefined {
-  const result = schema.safeParse(value ?? {});
+  const result = schema.safeParse(value ?? {}, { error: plainIssueMessage });
   if (result.success) return result.data;
   reportZod(reader, path, result.error);
   return undefined;
@@ -93,7 +94,7 @@ function parseFields<T>(reader: Reader, schema: z.ZodObject, value: unknown, pat
       reader.errors.push(reader.locate.error(`unknown key '${key}'`, [...path, key], reader.locate.atKey([...path, key])));
       continue;
     }
-    const result = fieldSchema.safeParse(field);
+    const result = fieldSchema.safeParse(field, { error: plainIssueMessage });
     if (!result.success) reportZod(reader, [...path, key], result.error);
     else if (result.data !== undefined) parsed[key] = result.data;
   }

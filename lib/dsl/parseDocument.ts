@@ -31,9 +31,20 @@ function byPosition(a: DocumentError, b: DocumentError): number {
   return a.line - b.line || a.column - b.column;
 }
 
-/** The first MAX_DOCUMENT_ERRORS problems in text order, then a count of the rest. */
-function reported(errors: DocumentError[]): ParseDocumentResult {
-  errors.sort(byPosition);
+/** One report per problem: readers may meet the same one more than once on a line (YAML's parser does). */
+function distinct(errors: DocumentError[]): DocumentError[] {
+  const seen = new Set<string>();
+  return errors.filter((error) => {
+    const key = `${error.line}\u0000${error.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** The first MAX_DOCUMENT_ERRORS distinct problems in text order, then a count of the rest. */
+function reported(found: DocumentError[]): ParseDocumentResult {
+  const errors = distinct(found.sort(byPosition));
   if (errors.length <= MAX_DOCUMENT_ERRORS) return { document: undefined, errors };
   const rest = errors.length - MAX_DOCUMENT_ERRORS;
   const next = errors[MAX_DOCUMENT_ERRORS]!;

@@ -10,6 +10,7 @@ import { findSecretLiterals } from "./secrets";
 import type { SourceLocator, YamlPath } from "./source";
 import { hasReference, substitute, type Env } from "./substitute";
 import type { DocumentError, FlowDocument } from "./types";
+import { plainIssueMessage } from "./issueMessages";
 
 export const KNOWN_PROVIDERS = ["openai", "anthropic", "mock"] as const;
 
@@ -215,7 +216,7 @@ function checkResolvedValue(
   if (typeof raw !== "string") return;
   const value = substitute(raw, context);
   if (typeof value === "string" && hasReference(value)) return; // not known until run time
-  const result = schema.safeParse(value);
+  const result = schema.safeParse(value, { error: plainIssueMessage });
   if (!result.success) {
     errors.push(locate.error(`'${raw}' resolves to ${JSON.stringify(value)}: ${result.error.issues[0]!.message}`, path));
   }

@@ -57,7 +57,7 @@ swarm:
       [2, 36, "agents.a.temperature", "expected a number from 0 to 2 or a ${...} reference"],
       [3, 19, "agents.b.handoffs.0", "handoff from 'b' to 'ghost': a missing agent"],
       [3, 35, "agents.b.tools.0", "unknown tool 'nope' (known: calculator)"],
-      [4, 36, "agents.c.max_steps", "Too small: expected number to be >0"],
+      [4, 36, "agents.c.max_steps", "must be more than 0"],
       [5, 3, "agents.lonely", "an agent 'lonely' is never used: place it in a flow or a group"],
       [7, 34, "groups.g.agents.1", "'a' is placed twice: it is already in 'g' at line 7, column 31; each name is placed once"],
       [8, 3, "groups.a", "'a' is already defined as an agent at line 2; agents, groups and swarms share one name space"],
@@ -114,7 +114,7 @@ swarm:
     const bad = errorsOf("vars: { steps: many }\nagents:\n  a: { model: '${MODEL}', max_steps: '${vars.steps}' }\n", { env: { MODEL: "gpt-4o" } });
     expect(bad.map((e) => e.message)).toEqual([
       "bad model string 'gpt-4o': expected 'provider:model', e.g. 'openai:gpt-4o'",
-      "'${vars.steps}' resolves to \"many\": Invalid input: expected number, received string",
+      "'${vars.steps}' resolves to \"many\": should be a number, not text",
     ]);
     // Without env, an env reference cannot be checked: it is not an error.
     expect(parseDocument("agents:\n  a: { model: '${MODEL}' }\n").errors).toEqual([]);
@@ -139,5 +139,32 @@ swarm:
   it("rejects non-map documents and missing agents", () => {
     expect(at(errorsOf("- a\n"))).toEqual([[1, 1, "", "a flow document is a YAML map with an 'agents' section"]]);
     expect(errorsOf("name: x\n").map((e) => e.message)).toEqual(["the document needs at least one agent under 'agents'"]);
+  });
+});
+
+describe("problem messages a document's author can act on", () => {
+  it("says what is wrong in plain words, once, for every kind of zod issue", () => {
+    const text = [
+      "agents:",
+      "  a: { model: 'mock:echo', max_steps: 'lots', temperature: 'hot' }",
+      "groups:",
+      "  g: { type: parallel, agents: [] }",
+      "swarm: { type: circle, flow: a >> g }",
+      "",
+    ].join("\n");
+    const messages = parseDocument(text).errors.map((error) => `${error.path}: ${error.message}`);
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        "groups.g.agents: needs at least one agent",
+        'swarm.type: must be "workflow", "handoff" or "team"',
+      ]),
+    );
+    expect(messages.join("\n")).not.toMatch(/Too small|Invalid option|Invalid input|expected array to have/);
+  });
+
+  it("reports a YAML problem once per line, however often the parser meets it", () => {
+    // YAML's parser reports this one twice on line 2.
+    const errors = parseDocument("agents:\n  a: b: c: d\nswarm: { flow: a }\n").errors;
+    expect(errors.map((error) => [error.line, error.message])).toEqual([[2, "Nested mappings are not allowed in compact mappings"]]);
   });
 });
