@@ -110,6 +110,17 @@ test("bad input gets a clear message and loses nothing", async ({ page }) => {
   await importDocument(page, "huge.yaml", `agents:\n  a: {instructions: "${"x".repeat(1024 * 1024)}"}\n`);
   await expect(alertOf(page)).toContainText("larger than 1 MiB");
 
+  // Thousands of problems: the first 100 and a count, scrolling inside a dialog that closes.
+  const unused = Array.from({ length: 2000 }, (_, i) => `  agent_${i}: { model: "mock:echo" }`).join("\n");
+  await importDocument(page, "many.yaml", `agents:\n  main: { model: "mock:echo" }\n${unused}\nswarm: { flow: main }\n`);
+  const dialog = page.getByRole("dialog", { name: "The file was not imported" });
+  await expect(dialog.getByRole("list", { name: "Problems" }).getByRole("listitem")).toHaveCount(101);
+  await expect(dialog).toContainText("and 1900 more problems");
+  const box = await dialog.boundingBox();
+  expect(box!.y + box!.height).toBeLessThanOrEqual(page.viewportSize()!.height);
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(dialog).toBeHidden();
+
   await page.goto("/flows/no-such-flow");
   await expect(page.getByRole("heading", { name: "Not found" })).toBeVisible();
 

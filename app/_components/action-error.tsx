@@ -7,7 +7,7 @@ export function ActionErrorAlert({ error }: { error: ActionError | null }) {
     <div className="alert error" role="alert">
       {error.error}
       {error.issues?.length ? (
-        <ul>
+        <ul className="issue-list" aria-label="Problems">
           {error.issues.map((issue, index) => (
             <li key={index}>
               {issue.line ? <code>line {issue.line}{issue.column ? `:${issue.column}` : ""}</code> : null}

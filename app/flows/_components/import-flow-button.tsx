@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useRef } from "react";
 import { ActionErrorAlert } from "@/app/_components/action-error";
+import { Dialog } from "@/app/_components/dialog";
 import { useServerAction } from "@/app/_components/use-server-action";
 import { MAX_DOCUMENT_BYTES } from "@/lib/data/limits";
 import { importFlowAction } from "../actions";
@@ -42,11 +43,14 @@ export function ImportFlowButton() {
       <button className="button" onClick={() => input.current?.click()} disabled={pending}>
         {pending ? "Importing…" : "Import YAML"}
       </button>
-      {error ? (
-        <div style={{ position: "absolute", right: 20, maxWidth: 520, zIndex: 5 }}>
-          <ActionErrorAlert error={error} />
+      <Dialog open={error !== null} onClose={() => setError(null)} title="The file was not imported">
+        <ActionErrorAlert error={error} />
+        <div className="toolbar" style={{ justifyContent: "flex-end" }}>
+          <button type="button" className="button" onClick={() => setError(null)} autoFocus>
+            Close
+          </button>
         </div>
-      ) : null}
+      </Dialog>
     </div>
   );
 }
