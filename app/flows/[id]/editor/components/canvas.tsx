@@ -2,7 +2,7 @@
 
 import { Background, Controls, MiniMap, ReactFlow, useStore } from "@xyflow/react";
 import { useMemo, type DragEvent } from "react";
-import type { FlowNodeType } from "@/lib/dsl/types";
+import type { FlowNodeType } from "../types";
 import { EdgeMarkers, edgeTypes } from "../edges";
 import { visibleNodes } from "../fns/derive";
 import { useAddNode } from "../hooks/use-add-node";

@@ -7,8 +7,8 @@ import { documentToGraph, graphToDocument } from "@/lib/dsl/graph";
 import { parseDocument } from "@/lib/dsl/parseDocument";
 import { SecretLiteralError } from "@/lib/dsl/secrets";
 import { serializeDocument } from "@/lib/dsl/serialize";
-import type { DocumentError, FlowGraph, GraphEdge } from "@/lib/dsl/types";
-import type { FlowNode } from "@/lib/dsl/types";
+import type { DocumentError } from "@/lib/dsl/types";
+import type { FlowGraph, FlowNode, GraphEdge } from "../types";
 import { HANDOFF_SOURCE_HANDLE, HANDOFF_TARGET_HANDLE } from "./edges";
 
 export type SyncOptions = { tools?: readonly string[] };

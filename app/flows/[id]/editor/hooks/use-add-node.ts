@@ -2,7 +2,7 @@
 
 import { useReactFlow, type XYPosition } from "@xyflow/react";
 import { useCallback } from "react";
-import type { FlowNodeType } from "@/lib/dsl/types";
+import type { FlowNodeType } from "../types";
 import { absolutePosition, canContain, containerAt, nodeMap } from "../fns/graph";
 import { addNode } from "../fns/graph-edits";
 import { useEditorStore } from "../store/context";

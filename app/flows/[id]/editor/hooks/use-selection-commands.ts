@@ -1,7 +1,7 @@
 "use client";
 
 import { useMemo } from "react";
-import type { FlowNode } from "@/lib/dsl/types";
+import type { FlowNode } from "../types";
 import { copyNodes, deleteEdges, deleteNodes, pasteNodes } from "../fns/graph-edits";
 import { useEditorStore } from "../store/context";
 import { selectedNodeIds } from "../store";

@@ -4,7 +4,8 @@
  * are not history.
  */
 import type { StateCreator } from "zustand";
-import type { DocumentError, FlowGraph } from "@/lib/dsl/types";
+import type { DocumentError } from "@/lib/dsl/types";
+import type { FlowGraph } from "../types";
 import type { EditorState } from "./index";
 
 export type Snapshot = { text: string; graph: FlowGraph; errors: DocumentError[] };
