@@ -12,7 +12,6 @@ export {
 } from "./agent";
 export { tool, type Tool, type AnyTool, type ToolConfig, type ToolContext } from "./tool";
 export {
-  EngineError,
   ToolError,
   AgentError,
   LoopError,
