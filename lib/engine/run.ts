@@ -4,7 +4,6 @@
  * and exposes the same RunResult as `.result`.
  */
 import type { Agent } from "./agent";
-import { describeError } from "./errors";
 import type { StreamEvent } from "./events";
 import type { Message, Usage } from "./model";
 import type { RunState } from "./runState";
@@ -77,8 +76,8 @@ async function execute(ctx: RunContext, target: RunTarget, input: string): Promi
     const error = ctx.signal.aborted ? abortError(ctx.signal) : caught;
     ctx.fail(root, error, ctx.signal);
     ctx.closeOpenNodes(error, ctx.signal);
-    if (ctx.listening)
-      ctx.emit({ type: "error", agentName: target.name, nodeId: root.id, error: describeError(error) });
+    // One event for the failure, naming the node it started at (the run's own, for a cancel or timeout).
+    ctx.emitFailure(error, { nodeId: root.id, agentName: target.name });
     throw error;
   } finally {
     ctx.dispose();

@@ -3,7 +3,7 @@
  * loop (planner → model call or tool execution) until the history holds a final answer.
  */
 import type { Agent } from "../agent";
-import { AgentError, describeError } from "../errors";
+import { AgentError } from "../errors";
 import { fireHooks, HookPoint, type HookRegistration } from "../hooks";
 import { parseModelString, type Message } from "../model";
 import type { RunNode } from "../runState";
@@ -74,7 +74,6 @@ export async function runAgent(
       await spawner.waitAll();
     }
     ctx.fail(node, error, signal);
-    if (ctx.listening) ctx.emit({ type: "error", ...base, error: describeError(error) });
     await fireHooks(hooks, { point: HookPoint.ERROR, ...base, error });
     throw error;
   }
