@@ -23,7 +23,7 @@ export {
   type SourcePosition,
   type AbortStatus,
 } from "./errors";
-export { run, type RunResult, type RunOptions, type RunStream, type RunTarget } from "./run";
+export { run, runStateOf, type RunFailure, type RunResult, type RunOptions, type RunStream, type RunTarget } from "./run";
 export {
   Swarm,
   ParallelGroup,

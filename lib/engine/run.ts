@@ -32,6 +32,17 @@ export type RunResult = {
 
 export type RunTarget = Agent | Swarm;
 
+/**
+ * A failed run's error carries the run's tree: `err.state` (non-enumerable, so logging
+ * or serializing the error does not dump it). `runStateOf(err)` reads it with its type.
+ */
+export type RunFailure = Error & { readonly state: RunState };
+
+/** The RunState of the run that failed with `error`, when it is one. */
+export function runStateOf(error: unknown): RunState | undefined {
+  return error instanceof Error ? (error as Partial<RunFailure>).state : undefined;
+}
+
 export type RunStream = AsyncIterable<StreamEvent> & {
   /** Settles with the run; rejections are also thrown by the iteration. */
   result: Promise<RunResult>;
@@ -78,6 +89,7 @@ async function execute(ctx: RunContext, target: RunTarget, input: string): Promi
     ctx.closeOpenNodes(error, ctx.signal);
     // One event for the failure, naming the node it started at (the run's own, for a cancel or timeout).
     ctx.emitFailure(error, { nodeId: root.id, agentName: target.name });
+    if (error instanceof Error) Object.defineProperty(error, "state", { value: state, configurable: true });
     throw error;
   } finally {
     ctx.dispose();

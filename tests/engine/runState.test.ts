@@ -5,6 +5,7 @@ import {
   CURRENT_SCHEMA_VERSION,
   ParallelGroup,
   run,
+  runStateOf,
   RunState,
   snapshotNode,
   Swarm,
@@ -156,6 +157,25 @@ describe("RunState tree", () => {
     const { state } = await run(swarm, "x", { provider, recorder: { onNodeCreated: track, onNodeUpdated: track } });
     expect(seen.size).toBe(state.nodes.size);
     for (const statuses of seen.values()) expect(statuses).toEqual(["init", "running", "success"]);
+  });
+
+  it("stays reachable from a failed run's error, without a recorder (issue 16.5)", async () => {
+    const provider = new ScriptedProvider(byModel({ a: [{ content: "fine" }], b: [{ error: new Error("model down") }] }));
+    const swarm = new Swarm({ agents: [new Agent({ name: "a", model: "mock:a" }), new Agent({ name: "b", model: "mock:b" })] });
+    const error = await run(swarm, "x", { provider, maxRetries: 0 }).catch((e: unknown) => e);
+    expect((error as { state?: unknown }).state).toBeInstanceOf(RunState);
+    const state = runStateOf(error)!;
+    const nodes = [...state.nodes.values()];
+    expect(nodes.find((n) => n.kind === "run")).toMatchObject({ status: "failed", error: { name: "AgentError" } });
+    expect(nodes.find((n) => n.kind === "agent" && n.name === "a")).toMatchObject({ status: "success", output: "fine" });
+    expect(nodes.find((n) => n.kind === "step" && n.name === "b")).toMatchObject({ status: "failed" });
+    expect(Object.keys(error as object)).not.toContain("state"); // logging the error does not dump the tree
+    const stream = run.stream(swarm, "x", { provider: new ScriptedProvider([{ error: new Error("down") }]), maxRetries: 0 });
+    const streamed = await (async () => {
+      for await (const _ of stream);
+    })().catch((e: unknown) => e);
+    expect(runStateOf(streamed)?.nodes.size).toBeGreaterThan(0);
+    expect(runStateOf(new Error("not a run"))).toBeUndefined();
   });
 
   it("keeps the first terminal status of a node", () => {
