@@ -79,6 +79,11 @@ export const SwarmSpec = z.strictObject({
   type: SwarmMode,
   flow: Stages,
   max_handoffs: countOrReference.optional(),
+  /**
+   * The flow as written when it holds `${vars.NAME}` references (`flow`, or `order`
+   * joined by `>>`): written back instead of `flow` while it reads as `flow` (flowText.ts).
+   */
+  flow_text: z.string().optional(),
 });
 export type SwarmSpec = z.infer<typeof SwarmSpec>;
 
@@ -156,7 +161,7 @@ export type GraphEdgeOf<Type extends string> = {
 export type AgentData = { name: Name } & Omit<AgentSpec, "handoffs">;
 export type ParallelGroupData = { name: Name; separator?: string };
 export type SerialGroupData = { name: Name };
-export type NestedSwarmData = { name: Name; type: SwarmMode; max_handoffs?: SwarmSpec["max_handoffs"] };
+export type NestedSwarmData = { name: Name; type: SwarmMode; max_handoffs?: SwarmSpec["max_handoffs"]; flow_text?: string };
 
 export type AgentNode = GraphNode<AgentData, "agent">;
 /** Members are its children (`parentId`, `extent: 'parent'`), in the nodes array's order.
@@ -185,6 +190,8 @@ export type GraphSettings = {
   vars?: Record<string, unknown>;
   type: SwarmMode;
   max_handoffs?: SwarmSpec["max_handoffs"];
+  /** The top-level flow as written, with its `${vars}` references (SwarmSpec.flow_text). */
+  flow_text?: string;
 };
 
 /** Parents come before their children in `nodes`. Top-level nodes form the top swarm. */
