@@ -178,6 +178,36 @@ describe("RunState tree", () => {
     expect(runStateOf(new Error("not a run"))).toBeUndefined();
   });
 
+  it("gives nodes ids from the run's id and their position, not from completion order", async () => {
+    const shape = async (delays: Record<string, number>, runId: string) => {
+      const lookup = tool({ name: "lookup", description: "", parameters: z.object({ q: z.string() }), execute: async ({ q }) => q });
+      const member = (name: string) => new Agent({ name, model: `mock:${name}`, tools: [lookup] });
+      const provider = new ScriptedProvider(
+        byModel(
+          Object.fromEntries(
+            Object.entries(delays).map(([name, delayMs]) => [
+              name,
+              [{ toolCalls: [{ name: "lookup", arguments: { q: "1" } }, { name: "lookup", arguments: { q: "2" } }], delayMs }, { content: name, delayMs }],
+            ]),
+          ),
+        ),
+      );
+      const group = new ParallelGroup({ name: "g", agents: Object.keys(delays).map(member) });
+      const result = await run(new Swarm({ agents: [group, member("last")] }), "x", { provider, runId });
+      return [...result.state.nodes.values()].map((n) => `${n.id} ${n.kind}:${n.name}${n.kind === "tool_call" ? `(${n.input})` : ""}`);
+    };
+    const fastFirst = await shape({ a: 1, b: 15, c: 30, last: 0 }, "run-1");
+    const slowFirst = await shape({ a: 30, b: 15, c: 1, last: 0 }, "run-1");
+    expect(new Set(slowFirst)).toEqual(new Set(fastFirst));
+    expect(fastFirst).toContain("run-1 run:swarm");
+    expect(fastFirst).toContain("run-1.0.0.2 agent:c");
+    expect(fastFirst).toContain('run-1.0.0.2.0.1 tool_call:lookup({"q":"2"})');
+    expect(fastFirst).toContain("run-1.0.1 agent:last");
+    // Without a run id, each run gets a random one.
+    const a = await run(new Agent({ name: "a", model: "mock:a" }), "x", { provider: new ScriptedProvider([{ content: "ok" }]) });
+    expect(a.state.rootId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it("keeps the first terminal status of a node", () => {
     const state = new RunState();
     const node = state.createNode("agent", "a", null);

@@ -31,6 +31,12 @@ export type RunOptions = {
   /** After this many ms the run stops: open nodes end `timeout`. */
   timeoutMs?: number;
   recorder?: RunRecorder;
+  /**
+   * The run's id: its root node's id, and the prefix of every other node's (each a
+   * position: `<run id>.0.2`). Default: a random UUID. Unique per run, e.g. the id of
+   * the run's database row.
+   */
+  runId?: string;
   /** Run-wide hooks, fired for every agent before the agent's own. */
   hooks?: readonly HookRegistration[];
   /** Receives every stream event under its `type`. */
@@ -74,7 +80,7 @@ export class RunContext {
     private readonly memberRunner: RunMember,
   ) {
     this.options = options;
-    this.state = new RunState(options.recorder);
+    this.state = new RunState(options.recorder, options.runId);
     this.streaming = delivery.streaming;
     this.sink = delivery.sink;
     this.maxRetries = options.maxRetries ?? 3;
