@@ -1,12 +1,33 @@
 /**
- * Engine benchmark (issue 3), with the RunNode tree recorded through a recorder that
- * keeps every snapshot, as the app's persistence does:
+ * Engine benchmark (issues 3 and 16), with the RunNode tree recorded through a recorder
+ * that keeps every snapshot, as the app's persistence does:
  *   S1 chain of 50 agents, one model call each — µs per agent step
  *   S2 one agent, 20 tool-call turns then an answer — µs per round trip
  *   S3 fan-out 1 → 32 parallel agents → 1, 50 ms model latency — wall ms vs the ideal 150 ms
  *   S4 heap growth after S1 with 1,000 agents
- * Targets: under 20 µs per step, S3 under 1.03× ideal.
+ * S1 and S2 are measured as peers are (issue 16.6: a fake in-process model, median wall
+ * time per run, each mode in a process of its own): cold, 5 warm-ups then 20 runs (what
+ * a short CLI run sees); warm, 50 warm-ups then 200 runs. Beside them, CPU time after 300
+ * warm-ups (immune to the other processes on this shared machine).
+ * Goals: warm < 8 µs a step and < 12 µs a round trip; cold < 20 and < 30 µs; S3 ≤ 1.015×
+ * ideal; S4 < 0.5 MB.
+ *
+ * Where the time goes (node --cpu-prof, warm S1, 3,000 runs under tsx, 2026-11-22, after
+ * the cuts of issue 16.6: positional node ids, one abort listener per signal, no hook
+ * work for agents without hooks), self time of ~3.3 s of engine work: garbage
+ * collection 15%, createNode 12% (0.6 µs a node alone: the node object, its usage,
+ * three maps/sets and the recorder call), agentLoop + runAgent 14%, AbortSignal
+ * machinery 5% (one controller per run, `signal.aborted` brand checks), tsx's `__name`
+ * wrapper on closures 5% (absent from production builds), modelStep 3.5%. What stands
+ * in the way of the warm goal is allocation (a step allocates its node, metadata,
+ * request, assistant message and about eight promises) more than any one function.
+ * S3's floor is this machine's timers (the same three waits without the engine take
+ * 151–154 ms, above the goal's 152.25 ms); S4 holds ~1 KB an agent (two nodes with
+ * their metadata and messages, kept by the recorder too).
  */
+import { spawnSync } from "node:child_process";
+import { cpus } from "node:os";
+import { fileURLToPath } from "node:url";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { z } from "zod";
@@ -81,18 +102,26 @@ async function timeRuns(label: string, stepsPerRun: number, once: () => Promise<
   }
   const mid = median(cpu);
   console.log(
-    `${label}: ${mid.toFixed(2)} µs CPU (median of ${batches} batches × ${runsPerBatch} runs; wall ${median(wall).toFixed(2)} µs median, ${Math.min(...wall).toFixed(2)} best)  target < 20 µs  ${mid < 20 ? "PASS" : "FAIL"}`,
+    `${label}, CPU after ${warmUp} warm-ups: ${mid.toFixed(2)} µs (median of ${batches} batches × ${runsPerBatch} runs; wall ${median(wall).toFixed(2)} µs median, ${Math.min(...wall).toFixed(2)} best)`,
   );
 }
 
-async function s1(): Promise<void> {
+/** The two overhead scenarios: a run of each, and the steps (or round trips) it makes. */
+const scenarios = {
+  s1: { label: "S1 µs per agent step (chain of 50)", steps: 50, make: s1Run },
+  s2: { label: "S2 µs per tool round trip (20 turns)", steps: 21, make: s2Run },
+} as const;
+type Scenario = keyof typeof scenarios;
+const MODES = { cold: { warmUps: 5, runs: 20 }, warm: { warmUps: 50, runs: 200 } } as const;
+type Mode = keyof typeof MODES;
+const GOALS: Record<Scenario, Record<Mode, number>> = { s1: { cold: 20, warm: 8 }, s2: { cold: 30, warm: 12 } };
+
+function s1Run(): () => Promise<unknown> {
   const swarm = chain(50);
-  await timeRuns("S1 µs per agent step (chain of 50)", 50, () =>
-    runEngine(swarm, "go", { provider: echo, recorder: keepingRecorder() }),
-  );
+  return () => runEngine(swarm, "go", { provider: echo, recorder: keepingRecorder() });
 }
 
-async function s2(): Promise<void> {
+function s2Run(): () => Promise<unknown> {
   const ping = tool({
     name: "ping",
     description: "",
@@ -106,9 +135,50 @@ async function s2(): Promise<void> {
       : { content: "done", toolCalls: [] };
   });
   const agent = new Agent({ name: "looper", model: "bench:m", tools: [ping], maxSteps: 25 });
-  await timeRuns("S2 µs per tool round trip (20 turns)", 21, () =>
-    runEngine(agent, "go", { provider, recorder: keepingRecorder() }),
-  );
+  return () => runEngine(agent, "go", { provider, recorder: keepingRecorder() });
+}
+
+/** In this process: median wall µs per step over `runs` runs after `warmUps`. */
+async function medianWallPerStep(scenario: Scenario, mode: Mode): Promise<number> {
+  const { steps, make } = scenarios[scenario];
+  const once = make();
+  for (let i = 0; i < MODES[mode].warmUps; i++) await once();
+  const perStep: number[] = [];
+  for (let i = 0; i < MODES[mode].runs; i++) {
+    const started = performance.now();
+    await once();
+    perStep.push(((performance.now() - started) * 1000) / steps);
+  }
+  return median(perStep);
+}
+
+/** Each scenario and mode in a fresh process (this file, run with the same loader), as the peers were measured. */
+function inFreshProcess(scenario: Scenario, mode: Mode): number {
+  const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), "--overhead", scenario, mode], {
+    encoding: "utf8",
+  });
+  const figure = Number(child.stdout.trim().split("\n").at(-1));
+  if (child.status !== 0 || !Number.isFinite(figure)) throw new Error(`bench child failed: ${child.stderr || child.stdout}`);
+  return figure;
+}
+
+function overhead(): void {
+  for (const scenario of Object.keys(scenarios) as Scenario[]) {
+    const figures = (Object.keys(MODES) as Mode[]).map((mode) => {
+      const value = inFreshProcess(scenario, mode);
+      const goal = GOALS[scenario][mode];
+      return `${mode} ${value.toFixed(2)} µs (goal < ${goal}: ${value < goal ? "PASS" : "FAIL"})`;
+    });
+    console.log(`${scenarios[scenario].label}, median wall: ${figures.join("; ")}`);
+  }
+}
+
+async function s1(): Promise<void> {
+  await timeRuns(scenarios.s1.label, scenarios.s1.steps, s1Run());
+}
+
+async function s2(): Promise<void> {
+  await timeRuns(scenarios.s2.label, scenarios.s2.steps, s2Run());
 }
 
 async function s3(): Promise<void> {
@@ -136,7 +206,7 @@ async function s3(): Promise<void> {
   const wall = median(samples);
   const ratio = wall / (3 * latency);
   console.log(
-    `S3 fan-out 1→32→1 @ ${latency} ms: ${wall.toFixed(1)} ms median of 7 (best ${Math.min(...samples).toFixed(1)}) → ${ratio.toFixed(3)}× the ideal 150 ms  target < 1.03×  ${ratio < 1.03 ? "PASS" : "FAIL"}`,
+    `S3 fan-out 1→32→1 @ ${latency} ms: ${wall.toFixed(1)} ms median of 7 (best ${Math.min(...samples).toFixed(1)}) → ${ratio.toFixed(3)}× the ideal 150 ms  goal ≤ 1.015×  ${ratio <= 1.015 ? "PASS" : "FAIL"}`,
   );
   console.log(
     `   timers alone (no engine): ${median(floors).toFixed(1)} ms median → engine overhead ${(wall - median(floors)).toFixed(1)} ms`,
@@ -166,13 +236,20 @@ async function s4(): Promise<void> {
   gc();
   const leaked = process.memoryUsage().heapUsed - before;
   console.log(
-    `S4 heap after a 1,000-agent chain: +${(retained / 1024 / 1024).toFixed(2)} MB while its RunResult is held (${nodes} nodes, ${Math.round(retained / 1000)} B per agent); ${signed(leaked / 1024)} KB after release (${leaked < retained / 10 ? "freed" : "NOT freed: leak?"})`,
+    `S4 heap after a 1,000-agent chain: +${(retained / 1024 / 1024).toFixed(2)} MB while its RunResult is held (${nodes} nodes, ${Math.round(retained / 1000)} B per agent; goal < 0.5 MB: ${retained < 0.5 * 1024 * 1024 ? "PASS" : "FAIL"}); ${signed(leaked / 1024)} KB after release (${leaked < retained / 10 ? "freed" : "NOT freed: leak?"})`,
   );
 }
 
 export async function run(): Promise<void> {
+  console.log(`${cpus()[0]?.model ?? "unknown CPU"}, ${cpus().length} cores, Node ${process.version}`);
+  overhead();
   await s1();
   await s2();
   await s3();
   await s4();
+}
+
+// `tsx bench/engine.ts --overhead <s1|s2> <cold|warm>`: one measurement, printed alone (inFreshProcess).
+if (process.argv[2] === "--overhead") {
+  console.log(await medianWallPerStep(process.argv[3] as Scenario, process.argv[4] as Mode));
 }

@@ -4,6 +4,7 @@
  * with the document's vars and the environment the caller passes (never implicitly).
  */
 import { Agent, ParallelGroup, SerialGroup, Swarm, SwarmNode, type AnyTool, type SwarmMember } from "@/lib/engine";
+import { UserError } from "@/lib/errors";
 import { getTool } from "@/lib/tools";
 import { formatFlow } from "./flow";
 import { hasReference, substitute, type Env } from "./substitute";
@@ -17,11 +18,9 @@ export type BuildOptions = {
 };
 
 /** A document that is valid but cannot be built here: an unknown tool, an unset model or number. */
-export class BuildError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "BuildError";
-  }
+export class BuildError extends UserError {
+  override readonly name = "BuildError";
+  readonly kind = "invalid";
 }
 
 export function buildSwarm(document: FlowDocument, options: BuildOptions = {}): Swarm {

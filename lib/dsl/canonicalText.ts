@@ -8,6 +8,7 @@
  * that are not plain data); the caller then uses `yaml`.
  */
 import { Document, Scalar } from "yaml";
+import { SystemError } from "@/lib/errors";
 import { stringifyNumber, stringifyString, type StringifyContext } from "yaml/util";
 import { isFlowCollection, scalarType, type StylePath } from "./canonicalStyle";
 
@@ -49,7 +50,9 @@ const NEEDS_QUOTES = /^(?:[Nn]ull|NULL|[Tt]rue|TRUE|[Ff]alse|FALSE)$/;
 type Place = { indent: string; inFlow: boolean; implicitKey: boolean; indentAtStart?: number };
 
 /** Thrown (and caught in canonicalText) where `yaml` would do something this does not mimic. */
-class NotMimicked extends Error {}
+class NotMimicked extends SystemError {
+  override readonly name = "NotMimicked";
+}
 
 type PlainMap = Record<string, unknown>;
 

@@ -5,6 +5,7 @@
  * Positions come from `layout`; a position equal to the default placement is not
  * written back, so a document without layout maps back without one.
  */
+import { keptFlowText } from "./flowText";
 import { AGENT_SIZE, containerSize, placeStages, type Size } from "./layout";
 import { kindOf, memberStages } from "./tree";
 import type {
@@ -37,7 +38,12 @@ export function documentToGraph(document: FlowDocument): FlowGraph {
     const sized = { ...base, width: size.width, height: size.height };
     if (kind === "swarm") {
       const swarm = document.swarms![name]!;
-      const data = { name, type: swarm.type, ...(swarm.max_handoffs !== undefined ? { max_handoffs: swarm.max_handoffs } : {}) };
+      const data = {
+        name,
+        type: swarm.type,
+        ...(swarm.max_handoffs !== undefined ? { max_handoffs: swarm.max_handoffs } : {}),
+        ...(swarm.flow_text !== undefined ? { flow_text: swarm.flow_text } : {}),
+      };
       return { ...sized, type: "swarm", data };
     }
     const group = document.groups![name]!;
@@ -100,6 +106,7 @@ export function documentToGraph(document: FlowDocument): FlowGraph {
       ...(vars !== undefined ? { vars } : {}),
       type: swarm.type,
       ...(swarm.max_handoffs !== undefined ? { max_handoffs: swarm.max_handoffs } : {}),
+      ...(swarm.flow_text !== undefined ? { flow_text: swarm.flow_text } : {}),
     },
   };
 }
@@ -183,8 +190,9 @@ export function graphToDocument(graph: FlowGraph): FlowDocument {
     }
     const stages = visitScope(node);
     if (node.type === "swarm") {
-      const { type, max_handoffs } = node.data;
-      swarms[node.id] = { type, flow: stages, ...(max_handoffs !== undefined ? { max_handoffs } : {}) };
+      const { type, max_handoffs, flow_text } = node.data;
+      const written = keptFlowText(flow_text, graph.settings.vars, stages);
+      swarms[node.id] = { type, flow: stages, ...(max_handoffs !== undefined ? { max_handoffs } : {}), ...(written !== undefined ? { flow_text: written } : {}) };
     } else if (node.type === "parallel") {
       const { separator } = node.data;
       groups[node.id] = { type: "parallel", agents: stages.flat(), ...(separator !== undefined ? { separator } : {}) };
@@ -197,8 +205,13 @@ export function graphToDocument(graph: FlowGraph): FlowDocument {
     (agents[edge.source]!.handoffs ??= []).push(edge.target);
   }
 
-  const { name, vars, type, max_handoffs } = graph.settings;
-  const document: FlowDocument = { agents, swarm: { type, flow, ...(max_handoffs !== undefined ? { max_handoffs } : {}) } };
+  const { name, vars, type, max_handoffs, flow_text } = graph.settings;
+  // The flow as written (with its `${vars}`) is kept while the canvas's flow is what it reads as.
+  const written = keptFlowText(flow_text, vars, flow);
+  const document: FlowDocument = {
+    agents,
+    swarm: { type, flow, ...(max_handoffs !== undefined ? { max_handoffs } : {}), ...(written !== undefined ? { flow_text: written } : {}) },
+  };
   if (name !== undefined) document.name = name;
   if (vars !== undefined) document.vars = vars;
   if (Object.keys(groups).length > 0) document.groups = groups;

@@ -6,9 +6,10 @@
  */
 import { z } from "zod";
 import { FlowError, parseFlow } from "./flow";
+import { referenceProblem, resolveFlowText } from "./flowText";
 import type { SourceLocator, YamlPath } from "./source";
 import { plainIssueMessage } from "./issueMessages";
-import { hasReference } from "./substitute";
+import { hasReference, substitute, type Vars } from "./substitute";
 import {
   AgentSpec,
   GroupSpec,
@@ -21,7 +22,8 @@ import {
   type Stages,
 } from "./types";
 
-export const AgentInput = AgentSpec.extend({ system_prompt: z.string().optional() });
+/** Orbiter's agent spellings: `system_prompt`, and `type` (its agent class; only the default, `builtin`, exists here). */
+export const AgentInput = AgentSpec.extend({ system_prompt: z.string().optional(), type: z.string().optional() });
 export const SwarmInput = z.strictObject({
   type: SwarmMode.optional(),
   flow: z.string().optional(),
@@ -128,14 +130,47 @@ function readSection<T>(
 
 type SwarmInput = z.infer<typeof SwarmInput>;
 
-/** Flow stages of one swarm from `flow`, `order` or (top level only) every agent. */
+function stringsIn(value: unknown): string[] {
+  if (typeof value === "string") return [value];
+  return Array.isArray(value) ? value.flatMap(stringsIn) : [];
+}
+
+/**
+ * Orbiter substitutes `${vars.NAME}` in a swarm's `order` and `edges` too: done before
+ * they are read as names (`${ENV}` or an unknown var there is reported, and the field
+ * dropped). `orderText` is an `order` that held references, as a flow text to write back.
+ */
+function substituteSwarmVars(reader: Reader, raw: unknown, path: YamlPath, vars: Vars | undefined): { raw: unknown; orderText?: string } {
+  if (!isRecord(raw)) return { raw };
+  const out: Record<string, unknown> = { ...raw };
+  let orderText: string | undefined;
+  for (const key of ["order", "edges"] as const) {
+    const strings = stringsIn(raw[key]);
+    if (!strings.some(hasReference)) continue;
+    const problem = strings.map((text) => referenceProblem(text, vars)).find((found) => found !== undefined);
+    if (problem) {
+      reader.errors.push(reader.locate.error(problem, [...path, key]));
+      delete out[key];
+      continue;
+    }
+    out[key] = substitute(raw[key], { vars });
+    if (key === "order" && Array.isArray(raw[key]) && strings.length === raw[key].length) orderText = strings.join(" >> ");
+  }
+  return { raw: out, orderText };
+}
+
+/**
+ * Flow stages of one swarm from `flow`, `order` or (top level only) every agent, and
+ * the flow as written when it held `${vars}` references (`flow_text`).
+ */
 function readStages(
   reader: Reader,
   input: SwarmInput,
   path: YamlPath,
   owner: string | null,
   fallback: Placement[],
-): { stages?: Stages; members: Placement[] } {
+  vars: Vars | undefined,
+): { stages?: Stages; members: Placement[]; flowText?: string } {
   const { locate } = reader;
   const orderMembers: Placement[] = (input.order ?? []).map((name, i) => ({
     name,
@@ -153,21 +188,30 @@ function readStages(
     return { stages: fallback.map((m) => [m.name]), members: fallback };
   }
   const flowPath = [...path, "flow"];
+  let text = input.flow;
+  let flowText: string | undefined;
   if (hasReference(input.flow)) {
-    reader.errors.push(locate.error("a flow cannot contain ${...} references: write the names", flowPath));
-    return { members: [] };
+    const resolved = resolveFlowText(input.flow, vars);
+    if ("problem" in resolved) {
+      reader.errors.push(locate.error(resolved.problem, flowPath));
+      return { members: [] };
+    }
+    text = resolved.text;
+    flowText = input.flow;
   }
+  // Offsets in a substituted flow are not offsets in the text: those point at the flow.
+  const at = (offset: number) => (flowText === undefined ? locate.inString(flowPath, offset) : locate.at(flowPath));
   let parsed;
   try {
-    parsed = parseFlow(input.flow);
+    parsed = parseFlow(text);
   } catch (error) {
     if (!(error instanceof FlowError)) throw error;
     const message = error.token ? `${error.reason} (at '${error.token}')` : error.reason;
-    reader.errors.push(locate.error(`bad flow: ${message}`, flowPath, locate.inString(flowPath, error.offset)));
+    reader.errors.push(locate.error(`bad flow: ${message}`, flowPath, at(error.offset)));
     // Still count the names it holds as placed, so they are not also reported unused.
     const members = new Map<string, Placement>();
-    for (const m of input.flow.matchAll(/[A-Za-z_][A-Za-z0-9_-]*/g)) {
-      if (!members.has(m[0])) members.set(m[0], { name: m[0], owner, path: flowPath, where: () => locate.inString(flowPath, m.index) });
+    for (const m of text.matchAll(/[A-Za-z_][A-Za-z0-9_-]*/g)) {
+      if (!members.has(m[0])) members.set(m[0], { name: m[0], owner, path: flowPath, where: () => at(m.index) });
     }
     return { members: [...members.values()] };
   }
@@ -175,7 +219,7 @@ function readStages(
     name: ref.name,
     owner,
     path: flowPath,
-    where: () => locate.inString(flowPath, ref.offset),
+    where: () => at(ref.offset),
   }));
   if (input.order) {
     const inOrder = new Set(input.order);
@@ -187,7 +231,7 @@ function readStages(
       if (!inFlow.has(m.name)) reader.errors.push(locate.error(`'${m.name}' is in 'order' but not in the flow`, m.path, m.where()));
     }
   }
-  return { stages: parsed.stages, members };
+  return { stages: parsed.stages, members, flowText };
 }
 
 export function readDocument(value: unknown, locate: SourceLocator): ReadResult {
@@ -233,7 +277,11 @@ export function readDocument(value: unknown, locate: SourceLocator): ReadResult 
   for (const [name, input] of agents ?? []) {
     define(name, "agent", ["agents", name]);
     if (!input) continue;
-    const { system_prompt, ...spec } = input;
+    const { system_prompt, type, ...spec } = input;
+    if (type !== undefined && type !== "builtin") {
+      const path = ["agents", name, "type"];
+      reader.errors.push(locate.error(`custom agent classes are not supported: '${type}' (Orbiter's default 'builtin' is)`, path));
+    }
     if (system_prompt !== undefined) {
       if (spec.instructions !== undefined) {
         const path = ["agents", name, "system_prompt"];
@@ -261,8 +309,20 @@ export function readDocument(value: unknown, locate: SourceLocator): ReadResult 
     });
   }
 
-  const readSwarm = (input: SwarmInput, path: YamlPath, owner: string | null, fallback: Placement[]): SwarmSpec | undefined => {
-    const { stages, members } = readStages(reader, input, path, owner, fallback);
+  /** A swarm's raw settings, `${vars}` in its `order` and `edges` substituted. */
+  const parseSwarm = (raw: unknown, path: YamlPath, what: string) => {
+    const { raw: substituted, orderText } = substituteSwarmVars(reader, raw, path, document.vars);
+    const input = parseFields<SwarmInput>(reader, SwarmInput, substituted, path, what);
+    return input && { input, orderText };
+  };
+
+  const readSwarm = (
+    { input, orderText }: { input: SwarmInput; orderText?: string },
+    path: YamlPath,
+    owner: string | null,
+    fallback: Placement[],
+  ): SwarmSpec | undefined => {
+    const { stages, members, flowText } = readStages(reader, input, path, owner, fallback, document.vars);
     scopes.push({ owner, kind: "swarm", mode: input.type ?? "workflow", members });
     (input.edges ?? []).forEach(([from, to], i) => {
       const edgePath = [...path, "edges", i];
@@ -275,12 +335,12 @@ export function readDocument(value: unknown, locate: SourceLocator): ReadResult 
     if (!stages) return undefined;
     const spec: SwarmSpec = { type: input.type ?? "workflow", flow: stages };
     if (input.max_handoffs !== undefined) spec.max_handoffs = input.max_handoffs;
+    const written = input.flow === undefined ? orderText : flowText;
+    if (written !== undefined) spec.flow_text = written;
     return spec;
   };
 
-  const swarms = readSection(reader, value, "swarms", (item, path) =>
-    parseFields<SwarmInput>(reader, SwarmInput, item, path, "a swarm's settings"),
-  );
+  const swarms = readSection(reader, value, "swarms", (item, path) => parseSwarm(item, path, "a swarm's settings"));
   for (const [name, input] of swarms ?? []) {
     define(name, "swarm", ["swarms", name]);
     if (!input) continue;
@@ -294,7 +354,7 @@ export function readDocument(value: unknown, locate: SourceLocator): ReadResult 
   const unheld: Placement[] = [...definitions]
     .filter(([name]) => !held.has(name))
     .map(([name, definition]) => ({ name, owner: null, path: definition.path, where: () => locate.atKey(definition.path) }));
-  const top = parseFields<SwarmInput>(reader, SwarmInput, value.swarm, ["swarm"], "'swarm'");
+  const top = parseSwarm(value.swarm, ["swarm"], "'swarm'");
   const topSpec = top && readSwarm(top, ["swarm"], null, unheld);
   if (topSpec) document.swarm = topSpec;
 

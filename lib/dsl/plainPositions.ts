@@ -35,7 +35,10 @@ const HASH = 0x23;
 const COLON = 0x3a;
 
 export class PlainPositions {
-  private readonly entries = new WeakMap<object, Entries>();
+  /** Each collection's children as read, paired into entries when first looked up (most never are). */
+  private readonly children = new WeakMap<object, { frame: Frame; children: Frame[] }>();
+  /** Paired collections; null: the children did not pair up exactly. */
+  private readonly entries = new WeakMap<object, Entries | null>();
   private root?: { value: unknown; start: number };
   /** Nodes, path elements and characters looked at (SourceLocator.steps). */
   steps = 0;
@@ -63,9 +66,10 @@ export class PlainPositions {
           const frame = { open, close: state.position, kind: state.kind, result: state.result };
           // A list item is composed twice, the inner frame holding the children: index that one.
           const wrapper = closed.length === first + 1 && closed[first]!.result === frame.result;
-          if (!wrapper && frame.kind === "mapping") positions.indexMap(frame, closed, first);
-          if (!wrapper && frame.kind === "sequence") positions.indexList(frame, closed, first);
-          closed.length = first; // a node's own children are not needed any more
+          if (!wrapper && (frame.kind === "mapping" || frame.kind === "sequence")) {
+            positions.children.set(frame.result as object, { frame, children: closed.slice(first) });
+          }
+          closed.length = first;
           closed.push(frame);
         },
       });
@@ -103,39 +107,43 @@ export class PlainPositions {
     return this.text.charCodeAt(i) === COLON;
   }
 
-  private indexMap(frame: Frame, children: Frame[], first: number): void {
-    const result = frame.result as Record<string, unknown>;
+  /** The entries of a collection of the document, paired on first use; undefined when they do not pair up. */
+  private entriesOf(collection: object): Entries | undefined {
+    let entries = this.entries.get(collection);
+    if (entries === undefined) {
+      const read = this.children.get(collection);
+      if (!read) return undefined;
+      this.steps += read.children.length;
+      entries = (read.frame.kind === "mapping" ? this.pairMap(read.frame, read.children) : this.pairList(read.frame, read.children)) ?? null;
+      this.entries.set(collection, entries);
+      this.children.delete(collection);
+    }
+    return entries ?? undefined;
+  }
+
+  private pairMap(frame: Frame, children: readonly Frame[]): Entries | undefined {
     const entries: Entries = new Map();
-    let keys = 0;
     let pending: { name: unknown; at: number } | undefined;
-    const add = (name: unknown, entry: Entry) => {
-      keys++;
-      entries.set(name, entry);
-    };
-    for (let i = first; i < children.length; i++) {
-      const child = children[i]!;
+    for (const child of children) {
       if (pending) {
-        if (this.isKey(child)) return; // the pending key had no value frame: not sure where it is
-        add(pending.name, { key: pending.at, value: this.start(child), end: child.close });
+        if (this.isKey(child)) return undefined; // the pending key had no value frame: not sure where it is
+        entries.set(pending.name, { key: pending.at, value: this.start(child), end: child.close });
         pending = undefined;
       } else if (child.kind !== "scalar") {
-        return; // a collection as a key: not plain
+        return undefined; // a collection as a key: not plain
       } else if (this.isKey(child)) {
         pending = { name: child.result, at: this.start(child) };
       } else {
-        add(child.result, { key: this.start(child) }); // a flow map's key without a value: `{ a }`
+        entries.set(child.result, { key: this.start(child) }); // a flow map's key without a value: `{ a }`
       }
     }
-    if (pending || keys !== Object.keys(result).length) return;
-    this.entries.set(result, entries);
+    const keys = Object.keys(frame.result as object).length;
+    return pending || entries.size !== keys ? undefined : entries;
   }
 
-  private indexList(frame: Frame, children: Frame[], first: number): void {
-    const result = frame.result as unknown[];
-    if (children.length - first !== result.length) return; // an empty item has no frame
-    const entries: Entries = new Map();
-    for (let i = first; i < children.length; i++) entries.set(i - first, { value: this.start(children[i]!), end: children[i]!.close });
-    this.entries.set(result, entries);
+  private pairList(frame: Frame, children: readonly Frame[]): Entries | undefined {
+    if (children.length !== (frame.result as unknown[]).length) return undefined; // an empty item has no frame
+    return new Map(children.map((child, i) => [i, { value: this.start(child), end: child.close }]));
   }
 
   /**
@@ -150,7 +158,7 @@ export class PlainPositions {
       this.steps++;
       const value = found.value;
       if (typeof value !== "object" || value === null || (Array.isArray(value) && typeof key !== "number")) break;
-      const entries = this.entries.get(value);
+      const entries = this.entriesOf(value);
       if (!entries) return undefined;
       const entry = entries.get(key);
       if (entry?.value === undefined) break;
@@ -171,7 +179,7 @@ export class PlainPositions {
     const key = path[path.length - 1];
     const value = parent.value;
     if (typeof value === "object" && value !== null && !Array.isArray(value)) {
-      const at = this.entries.get(value)?.get(key)?.key;
+      const at = this.entriesOf(value)?.get(key)?.key;
       if (at !== undefined) return at;
     }
     return this.at(path);

@@ -3,6 +3,7 @@
  * named (`credential:`). This finds literals that look like keys so parsing and export
  * can refuse them.
  */
+import { UserError } from "@/lib/errors";
 import { hasReference } from "./substitute";
 import type { FlowDocument } from "./types";
 
@@ -63,11 +64,13 @@ export function findSecretLiterals(document: FlowDocument): SecretLiteral[] {
   return found;
 }
 
-export class SecretLiteralError extends Error {
+/** A document holds literals that look like keys (only their paths are named). */
+export class SecretLiteralError extends UserError {
+  override readonly name = "SecretLiteralError";
+  readonly kind = "invalid";
   readonly secrets: SecretLiteral[];
   constructor(secrets: SecretLiteral[]) {
     super(`refusing to write a document with secret literals at ${secrets.map((s) => s.path.join(".")).join(", ")}`);
-    this.name = "SecretLiteralError";
     this.secrets = secrets;
   }
 }

@@ -19,6 +19,7 @@ import {
 import { isFlowCollection, scalarType, type StylePath } from "./canonicalStyle";
 import { canonicalText } from "./canonicalText";
 import { FlowError, formatFlow, parseFlow } from "./flow";
+import { writtenFlow } from "./flowText";
 import { findSecretLiterals, SecretLiteralError } from "./secrets";
 import { treeOrder } from "./tree";
 import type { AgentSpec, FlowDocument, GroupSpec, SwarmSpec } from "./types";
@@ -49,8 +50,9 @@ function pick<T extends object>(value: T, keys: readonly (keyof T)[]): Record<st
   return out;
 }
 
-function swarmValue(swarm: SwarmSpec): Record<string, unknown> {
-  return pick({ ...swarm, flow: formatFlow(swarm.flow) }, ["type", "flow", "max_handoffs"]);
+/** The flow as written (with its `${vars}`) while it reads as the stages, else the stages. */
+function swarmValue(swarm: SwarmSpec, vars: FlowDocument["vars"]): Record<string, unknown> {
+  return pick({ ...swarm, flow: writtenFlow(swarm, vars) }, ["type", "flow", "max_handoffs"]);
 }
 
 function groupValue(group: GroupSpec): Record<string, unknown> {
@@ -69,8 +71,8 @@ export function canonicalValue(document: FlowDocument): Record<string, unknown> 
       vars: document.vars,
       agents: mapValues(document.agents, (agent) => pick(agent, AGENT_KEYS)),
       groups: mapValues(document.groups, groupValue),
-      swarms: mapValues(document.swarms, swarmValue),
-      swarm: swarmValue(document.swarm),
+      swarms: mapValues(document.swarms, (swarm) => swarmValue(swarm, document.vars)),
+      swarm: swarmValue(document.swarm, document.vars),
       layout: mapValues(document.layout, (entry) => pick(entry, ["x", "y", "width", "height"])),
     },
     ["name", "vars", "agents", "groups", "swarms", "swarm", "layout"],

@@ -1,5 +1,5 @@
 /**
- * The typed document model (what a YAML flow document means) and the canvas graph types.
+ * The typed document model (what a YAML flow document means) and the graph it draws.
  *
  * Each zod schema shares its name with its inferred type. The model uses the document's
  * own snake_case keys. It is normalized: `system_prompt` becomes `instructions`,
@@ -9,7 +9,6 @@
  * Provider keys are not part of a document: they are the team's stored credentials or
  * the server's environment (lib/providers).
  */
-import type { Edge, Node } from "@xyflow/react";
 import { z } from "zod";
 import { FLOW_NAME_PATTERN } from "./flow";
 
@@ -80,6 +79,11 @@ export const SwarmSpec = z.strictObject({
   type: SwarmMode,
   flow: Stages,
   max_handoffs: countOrReference.optional(),
+  /**
+   * The flow as written when it holds `${vars.NAME}` references (`flow`, or `order`
+   * joined by `>>`): written back instead of `flow` while it reads as `flow` (flowText.ts).
+   */
+  flow_text: z.string().optional(),
 });
 export type SwarmSpec = z.infer<typeof SwarmSpec>;
 
@@ -116,34 +120,67 @@ export type DocumentError = {
   path: string;
 };
 
-// ---- The canvas graph (React Flow 12) ------------------------------------------------
+// ---- The graph (drawn by React Flow 12) ----------------------------------------------
 // Node ids are the document names (unique in the whole tree). Node data holds document
-// data only; selection, collapse state and the like belong to the editor.
+// data only; selection, measurements and the like belong to the editor, whose canvas
+// types (app/flows/[id]/editor) are React Flow's `Node`/`Edge` over these shapes. The
+// shapes are plain objects with the fields React Flow reads, so the DSL does not depend
+// on the canvas library and React Flow accepts them as they are.
+
+/**
+ * A node as the DSL writes and reads it, typed as React Flow's `Node<Data, Type>` types
+ * these fields, so a canvas node is one (documentToGraph gives members `extent: "parent"`).
+ */
+export type GraphNode<Data extends Record<string, unknown>, Type extends string> = {
+  id: string;
+  type: Type;
+  data: Data;
+  /** Relative to the parent for members. */
+  position: { x: number; y: number };
+  parentId?: string;
+  extent?: "parent" | [[number, number], [number, number]] | null;
+  /** Containers only. */
+  width?: number;
+  height?: number;
+};
+
+/**
+ * An edge as the DSL writes and reads it: `id` is `${type}:${source}->${target}`.
+ * `type` is optional as in React Flow's `Edge` (documentToGraph always sets it).
+ */
+export type GraphEdgeOf<Type extends string> = {
+  id: string;
+  type?: Type;
+  source: string;
+  target: string;
+  /** False for derived edges (delegation). */
+  deletable?: boolean;
+};
 
 /** Handoffs are not here: they are the agent's `handoff` edges, in edge order. */
 export type AgentData = { name: Name } & Omit<AgentSpec, "handoffs">;
 export type ParallelGroupData = { name: Name; separator?: string };
 export type SerialGroupData = { name: Name };
-export type NestedSwarmData = { name: Name; type: SwarmMode; max_handoffs?: SwarmSpec["max_handoffs"] };
+export type NestedSwarmData = { name: Name; type: SwarmMode; max_handoffs?: SwarmSpec["max_handoffs"]; flow_text?: string };
 
-export type AgentNode = Node<AgentData, "agent">;
+export type AgentNode = GraphNode<AgentData, "agent">;
 /** Members are its children (`parentId`, `extent: 'parent'`), in the nodes array's order.
  * Containers carry `width`/`height`; a serial group's order is that array order too. */
-export type ParallelGroupNode = Node<ParallelGroupData, "parallel">;
-export type SerialGroupNode = Node<SerialGroupData, "serial">;
+export type ParallelGroupNode = GraphNode<ParallelGroupData, "parallel">;
+export type SerialGroupNode = GraphNode<SerialGroupData, "serial">;
 /** A nested swarm: a container whose children form its own flow (by `flow` edges). */
-export type NestedSwarmNode = Node<NestedSwarmData, "swarm">;
+export type NestedSwarmNode = GraphNode<NestedSwarmData, "swarm">;
 export type FlowNode = AgentNode | ParallelGroupNode | SerialGroupNode | NestedSwarmNode;
-export type FlowNodeType = NonNullable<FlowNode["type"]>;
+export type FlowNodeType = FlowNode["type"];
 
 /**
  * `flow`: one `>>` between consecutive stages of a swarm (every member of a stage to
  * every member of the next). `handoff`: an agent's handoff target. `delegation`: a team
  * swarm's lead to each worker, derived from the flow, so graphToDocument ignores it.
  */
-export type FlowEdge = Edge<Record<string, never>, "flow">;
-export type HandoffEdge = Edge<Record<string, never>, "handoff">;
-export type DelegationEdge = Edge<Record<string, never>, "delegation">;
+export type FlowEdge = GraphEdgeOf<"flow">;
+export type HandoffEdge = GraphEdgeOf<"handoff">;
+export type DelegationEdge = GraphEdgeOf<"delegation">;
 export type GraphEdge = FlowEdge | HandoffEdge | DelegationEdge;
 export type GraphEdgeType = NonNullable<GraphEdge["type"]>;
 
@@ -153,6 +190,8 @@ export type GraphSettings = {
   vars?: Record<string, unknown>;
   type: SwarmMode;
   max_handoffs?: SwarmSpec["max_handoffs"];
+  /** The top-level flow as written, with its `${vars}` references (SwarmSpec.flow_text). */
+  flow_text?: string;
 };
 
 /** Parents come before their children in `nodes`. Top-level nodes form the top swarm. */

@@ -22,11 +22,17 @@ export type ValidateOptions = {
 
 // The model part may hold options with spaces ("mock:reply?text=Hello there").
 const MODEL_STRING = /^([a-z][a-z0-9_-]*):(\S.*)$/;
+/** A model name without a provider, which Orbiter's loader (and the engine) read as OpenAI's. */
+const BARE_MODEL = /^[A-Za-z0-9][\w.\-/]*$/;
 
-/** Why `model` is not a usable "provider:model" string, or undefined when it is. */
+/**
+ * Why `model` is not a usable model string, or undefined when it is: "provider:model",
+ * or a bare name ("gpt-4o"), which means "openai:gpt-4o" as in Orbiter.
+ */
 export function modelStringProblem(model: string): string | undefined {
+  if (!model.includes(":") && BARE_MODEL.test(model)) return undefined;
   const match = MODEL_STRING.exec(model);
-  if (!match) return `bad model string '${model}': expected 'provider:model', e.g. 'openai:gpt-4o'`;
+  if (!match) return `bad model string '${model}': expected 'provider:model' (e.g. 'anthropic:claude-sonnet-4-5') or an OpenAI model name (e.g. 'gpt-4o')`;
   if (!(KNOWN_PROVIDERS as readonly string[]).includes(match[1]!)) {
     return `unknown provider '${match[1]}' in '${model}' (known: ${KNOWN_PROVIDERS.join(", ")})`;
   }

@@ -1,6 +1,7 @@
 /**
  * An agent's configuration. Running it is the runner's job (runner/agentLoop.ts).
  */
+import { AgentError } from "./errors";
 import type { HookPoint, Hook, HookRegistration } from "./hooks";
 import type { SchemaLike } from "./model";
 import type { AnyTool } from "./tool";
@@ -50,7 +51,7 @@ export class Agent {
   readonly spawn?: Required<SpawnConfig>;
 
   constructor(config: AgentConfig) {
-    if (!config.name.trim()) throw new TypeError("An agent needs a name");
+    if (typeof config.name !== "string" || !config.name.trim()) throw new AgentError(String(config.name ?? ""), "an agent needs a name");
     this.name = config.name;
     this.model = config.model ?? DEFAULT_MODEL;
     this.instructions = config.instructions ?? "";
@@ -67,8 +68,13 @@ export class Agent {
     }
     const names = new Set<string>();
     for (const t of this.tools) {
-      if (names.has(t.name)) throw new TypeError(`Agent "${this.name}" has two tools named "${t.name}"`);
+      if (names.has(t.name)) throw new AgentError(this.name, `two tools are named "${t.name}"`);
       names.add(t.name);
+    }
+    const targets = new Set<string>();
+    for (const target of this.handoffNames) {
+      if (targets.has(target)) throw new AgentError(this.name, `two handoffs are to "${target}"`);
+      targets.add(target);
     }
   }
 

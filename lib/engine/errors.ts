@@ -1,18 +1,25 @@
 /**
- * Errors the engine throws. Every one extends `EngineError` and spells out its `name`,
- * which is stored in RunNodes (`{ name, message }`): a class name would not survive a
- * minified production bundle.
+ * Errors the engine throws, each one of the project's two kinds (lib/errors.ts), each
+ * spelling out its `name`, which is stored in RunNodes (`{ name, message }`): a class
+ * name would not survive a minified production bundle. Why each is a user or a system
+ * error: lib/engine/README.md, "Errors".
  */
-export abstract class EngineError extends Error {}
+import { SystemError, UserError } from "@/lib/errors";
 
 /** Thrown by a tool to send `message` back to the model instead of failing the run. */
-export class ToolError extends EngineError {
+export class ToolError extends UserError {
   override readonly name: string = "ToolError";
+  readonly kind = "invalid";
 }
 
-/** An agent could not finish: model failure after retries, max steps, bad structured output. */
-export class AgentError extends EngineError {
+/**
+ * An agent is misconfigured (at construction: no name, two tools or handoffs of one
+ * name) or could not finish: its model failed (the provider's ModelError is `cause`),
+ * no final answer within maxSteps, an answer its output schema rejects, a failing tool.
+ */
+export class AgentError extends UserError {
   override readonly name: string = "AgentError";
+  readonly kind = "invalid";
   readonly agentName: string;
   constructor(agentName: string, message: string, options?: { cause?: unknown }) {
     super(`Agent "${agentName}": ${message}`, options);
@@ -33,13 +40,15 @@ export class LoopError extends AgentError {
 }
 
 /** A swarm is misconfigured or broke one of its rules at run time (e.g. too many handoffs). */
-export class SwarmError extends EngineError {
+export class SwarmError extends UserError {
   override readonly name: string = "SwarmError";
+  readonly kind = "invalid";
 }
 
-/** A member of a group failed; `cause` holds the first failure. */
-export class GroupError extends EngineError {
+/** A group is misconfigured (no members, a member twice) or a member failed (`cause`: the first failure). */
+export class GroupError extends UserError {
   override readonly name: string = "GroupError";
+  readonly kind = "invalid";
   readonly groupName: string;
   constructor(groupName: string, message: string, options?: { cause?: unknown }) {
     super(`Group "${groupName}": ${message}`, options);
@@ -47,15 +56,15 @@ export class GroupError extends EngineError {
   }
 }
 
-/** A position in a text: 1-based line and column, 0-based offset. */
 export type SourcePosition = { offset: number; line: number; column: number };
 
 /**
  * A flow string that does not parse or names something unknown (flow.ts): what went
  * wrong, where, and the offending token. One class for the whole app.
  */
-export class FlowError extends EngineError {
+export class FlowError extends UserError {
   override readonly name: string = "FlowError";
+  readonly kind = "invalid";
   /** The message without the position suffix. */
   readonly reason: string;
   readonly line: number;
@@ -80,9 +89,14 @@ export function isFlowError(error: unknown): error is FlowError {
 
 export type AbortStatus = "cancelled" | "timeout";
 
-/** The run was cancelled through its signal or hit its `timeoutMs`. */
-export class RunAbortedError extends EngineError {
+/**
+ * The run was cancelled through its signal or hit its `timeoutMs`: stopped, not wrong.
+ * A system error of kind "unavailable": nothing in the request was at fault, its
+ * message is safe to show, and the same run may finish when started again.
+ */
+export class RunAbortedError extends SystemError {
   override readonly name: string = "RunAbortedError";
+  override readonly kind = "unavailable";
   readonly status: AbortStatus;
   constructor(status: AbortStatus, message?: string) {
     super(message ?? (status === "timeout" ? "run timed out" : "run cancelled"));

@@ -35,7 +35,11 @@ export type HookContext = {
 export type Hook = (context: HookContext) => void | Promise<void>;
 export type HookRegistration = readonly [HookPoint, Hook];
 
-/** Runs every hook registered for `context.point`, one after another. */
+/**
+ * Runs every hook registered for `context.point`, one after another. The runner calls
+ * it only when there are hooks (`hooks.length > 0`): most agents have none, and every
+ * step would otherwise build four contexts and await four promises for nothing.
+ */
 export async function fireHooks(hooks: readonly HookRegistration[], context: HookContext): Promise<void> {
   for (const [point, hook] of hooks) {
     if (point === context.point) await hook(context);

@@ -12,7 +12,6 @@ export {
 } from "./agent";
 export { tool, type Tool, type AnyTool, type ToolConfig, type ToolContext } from "./tool";
 export {
-  EngineError,
   ToolError,
   AgentError,
   LoopError,
@@ -24,7 +23,7 @@ export {
   type SourcePosition,
   type AbortStatus,
 } from "./errors";
-export { run, type RunResult, type RunOptions, type RunStream, type RunTarget } from "./run";
+export { run, runStateOf, type RunFailure, type RunResult, type RunOptions, type RunStream, type RunTarget } from "./run";
 export {
   Swarm,
   ParallelGroup,

@@ -5,6 +5,7 @@
  * OpenAI, Anthropic and the offline `mock:` provider. Nothing here knows an SDK.
  */
 import type { z } from "zod";
+import { SystemError, type SystemErrorKind } from "@/lib/errors";
 
 export type Usage = { inputTokens: number; outputTokens: number; totalTokens: number };
 
@@ -67,26 +68,33 @@ export type ModelErrorKind =
 
 const RETRYABLE: ReadonlySet<ModelErrorKind> = new Set(["rate_limit", "server", "network", "timeout"]);
 
-/** A provider's failure, classified so the engine can decide whether to retry. */
-export class ModelError extends Error {
-  readonly kind: ModelErrorKind;
+/**
+ * A provider's failure, classified (`reason`) so the engine can decide whether to retry.
+ * A system error: the failure is the provider's, and its message is the provider's
+ * (it may name internals). Its `kind` is "unavailable" when trying again may work
+ * (rate limit, server error, network, timeout), else "internal".
+ */
+export class ModelError extends SystemError {
+  override readonly name: string = "ModelError";
+  override readonly kind: SystemErrorKind;
+  readonly reason: ModelErrorKind;
   readonly status?: number;
   /** From a `retry-after` header, when the server sent one. */
   readonly retryAfterMs?: number;
 
   constructor(
     message: string,
-    options: { kind: ModelErrorKind; status?: number; retryAfterMs?: number; cause?: unknown },
+    options: { reason: ModelErrorKind; status?: number; retryAfterMs?: number; cause?: unknown },
   ) {
     super(message, { cause: options.cause });
-    this.name = "ModelError";
-    this.kind = options.kind;
+    this.reason = options.reason;
+    this.kind = RETRYABLE.has(options.reason) ? "unavailable" : "internal";
     this.status = options.status;
     this.retryAfterMs = options.retryAfterMs;
   }
 
   get retryable(): boolean {
-    return RETRYABLE.has(this.kind);
+    return RETRYABLE.has(this.reason);
   }
 }
 

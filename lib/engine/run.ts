@@ -4,7 +4,6 @@
  * and exposes the same RunResult as `.result`.
  */
 import type { Agent } from "./agent";
-import { describeError } from "./errors";
 import type { StreamEvent } from "./events";
 import type { Message, Usage } from "./model";
 import type { RunState } from "./runState";
@@ -32,6 +31,17 @@ export type RunResult = {
 };
 
 export type RunTarget = Agent | Swarm;
+
+/**
+ * A failed run's error carries the run's tree: `err.state` (non-enumerable, so logging
+ * or serializing the error does not dump it). `runStateOf(err)` reads it with its type.
+ */
+export type RunFailure = Error & { readonly state: RunState };
+
+/** The RunState of the run that failed with `error`, when it is one. */
+export function runStateOf(error: unknown): RunState | undefined {
+  return error instanceof Error ? (error as Partial<RunFailure>).state : undefined;
+}
 
 export type RunStream = AsyncIterable<StreamEvent> & {
   /** Settles with the run; rejections are also thrown by the iteration. */
@@ -77,8 +87,9 @@ async function execute(ctx: RunContext, target: RunTarget, input: string): Promi
     const error = ctx.signal.aborted ? abortError(ctx.signal) : caught;
     ctx.fail(root, error, ctx.signal);
     ctx.closeOpenNodes(error, ctx.signal);
-    if (ctx.listening)
-      ctx.emit({ type: "error", agentName: target.name, nodeId: root.id, error: describeError(error) });
+    // One event for the failure, naming the node it started at (the run's own, for a cancel or timeout).
+    ctx.emitFailure(error, { nodeId: root.id, agentName: target.name });
+    if (error instanceof Error) Object.defineProperty(error, "state", { value: state, configurable: true });
     throw error;
   } finally {
     ctx.dispose();

@@ -3,6 +3,14 @@
  * draws (run → swarm → stage/group → agent → step → tool call / delegation / spawn).
  *
  * Every operation is O(1) apart from usage, which is added to each ancestor (O(depth)).
+ *
+ * Node ids are positions, not random: the root's id is the run's id (`RunOptions.runId`,
+ * else a random UUID) and a child's is `<parent id>.<n>`, n its 0-based place among its
+ * parent's children. The runner creates siblings in the order of their position (the
+ * members of a stage or group as they start, in flow order and synchronously; steps one
+ * after another; tool calls in the order the model asked for them), never in the order
+ * they finish, so the same run gives the same ids: writing a node twice is an upsert,
+ * the first seam of durable runs (DESIGN §3a). One random id per run, not per node.
  * A node's usage is its own (a step's model call) plus the sum of its children's.
  *
  * Recorder contract: `onNodeCreated` / `onNodeUpdated` receive the *live* node, not a
@@ -93,9 +101,14 @@ export class RunState {
   iterations = 0;
   private readonly open = new Set<RunNode>();
   private readonly recorder?: RunRecorder;
+  /** The id of the next root node (the run's id). */
+  private readonly runId: string;
+  /** How many children each node has: the next child's place. */
+  private readonly childCounts = new Map<string | null, number>();
 
-  constructor(recorder?: RunRecorder) {
+  constructor(recorder?: RunRecorder, runId: string = randomUUID()) {
     this.recorder = recorder;
+    this.runId = runId;
   }
 
   get root(): RunNode | undefined {
@@ -123,8 +136,10 @@ export class RunState {
     parentId: string | null,
     fields: { input?: string; metadata?: Record<string, unknown> } = {},
   ): RunNode {
+    const place = this.childCounts.get(parentId) ?? 0;
+    this.childCounts.set(parentId, place + 1);
     const node: RunNode = {
-      id: randomUUID(),
+      id: parentId === null ? (place === 0 ? this.runId : `${this.runId}~${place}`) : `${parentId}.${place}`,
       parentId,
       kind,
       name,
@@ -142,8 +157,13 @@ export class RunState {
     this.nodes.set(node.id, node);
     this.open.add(node);
     if (parentId === null && this.rootId === null) this.rootId = node.id;
-    const recorder = this.recorder;
-    if (recorder?.onNodeCreated) this.guard(() => recorder.onNodeCreated!(node));
+    if (this.recorder?.onNodeCreated) {
+      try {
+        this.recorder.onNodeCreated(node);
+      } catch (error) {
+        this.recorderFailed(error);
+      }
+    }
     return node;
   }
 
@@ -189,8 +209,12 @@ export class RunState {
   }
 
   emitEvent(event: StreamEvent): void {
-    const recorder = this.recorder;
-    if (recorder?.onEvent) this.guard(() => recorder.onEvent!(event));
+    if (!this.recorder?.onEvent) return;
+    try {
+      this.recorder.onEvent(event);
+    } catch (error) {
+      this.recorderFailed(error);
+    }
   }
 
   toJSON(): RunStateSnapshot {
@@ -206,9 +230,10 @@ export class RunState {
   /** Restores a saved state; throws a ZodError when `data` is not a valid snapshot. */
   static fromJSON(data: unknown): RunState {
     const parsed = RunStateSnapshot.parse(data);
-    const state = new RunState();
+    const state = new RunState(undefined, parsed.rootId ?? undefined);
     for (const node of parsed.nodes) {
       state.nodes.set(node.id, node);
+      state.childCounts.set(node.parentId, (state.childCounts.get(node.parentId) ?? 0) + 1);
       if (!isTerminalStatus(node.status)) state.open.add(node);
     }
     state.rootId = parsed.rootId;
@@ -231,17 +256,17 @@ export class RunState {
   }
 
   private updated(node: RunNode): void {
-    const recorder = this.recorder;
-    if (recorder?.onNodeUpdated) this.guard(() => recorder.onNodeUpdated!(node));
+    if (!this.recorder?.onNodeUpdated) return;
+    try {
+      this.recorder.onNodeUpdated(node);
+    } catch (error) {
+      this.recorderFailed(error);
+    }
   }
 
   /** A recorder's failure must not break the run it observes. */
-  private guard(call: () => void): void {
-    try {
-      call();
-    } catch (error) {
-      if (this.recorder?.onError) this.recorder.onError(error);
-      else console.error("RunRecorder callback failed", error);
-    }
+  private recorderFailed(error: unknown): void {
+    if (this.recorder?.onError) this.recorder.onError(error);
+    else console.error("RunRecorder callback failed", error);
   }
 }

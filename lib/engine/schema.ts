@@ -11,10 +11,15 @@ export function isZodSchema(schema: SchemaLike): schema is z.ZodType {
   return schema instanceof z.ZodType;
 }
 
-/** JSON Schema for a provider; the `$schema` dialect marker is dropped (some APIs reject it). */
-export function toJsonSchema(schema: SchemaLike): JsonSchema {
+/**
+ * JSON Schema for a provider; the `$schema` dialect marker is dropped (some APIs reject
+ * it). `io: "input"` describes what zod accepts rather than what it returns: fields with
+ * defaults, like optional ones, are not `required` (a tool's arguments, which the model
+ * sends and zod then completes).
+ */
+export function toJsonSchema(schema: SchemaLike, io: "input" | "output" = "output"): JsonSchema {
   if (!isZodSchema(schema)) return schema;
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema) as JsonSchema;
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io }) as JsonSchema;
   return rest;
 }
 

@@ -5,10 +5,11 @@
  * `SwarmMember` is one recursive union over all of them.
  */
 import { Agent } from "./agent";
-import { SwarmError } from "./errors";
+import { GroupError, SwarmError } from "./errors";
 import { parseFlow } from "./flow";
 
-export type SwarmMode = "workflow" | "handoff" | "team";
+export const SWARM_MODES = ["workflow", "handoff", "team"] as const;
+export type SwarmMode = (typeof SWARM_MODES)[number];
 
 export type SwarmConfig = {
   agents: readonly SwarmMember[];
@@ -34,6 +35,9 @@ export class Swarm {
     this.agents = config.agents;
     this.flow = config.flow;
     this.mode = config.mode ?? "workflow";
+    if (!SWARM_MODES.includes(this.mode)) {
+      throw new SwarmError(`Swarm "${this.name}": unknown mode "${String(this.mode)}" (modes: ${SWARM_MODES.join(", ")})`);
+    }
     this.maxHandoffs = config.maxHandoffs ?? 10;
     if (this.agents.length === 0) throw new SwarmError(`Swarm "${this.name}" has no members`);
 
@@ -104,10 +108,10 @@ export type ParallelGroupConfig = {
 };
 
 function checkMembers(kind: string, name: string, members: readonly SwarmMember[]): void {
-  if (members.length === 0) throw new TypeError(`${kind} "${name}" has no members`);
+  if (members.length === 0) throw new GroupError(name, `a ${kind} needs at least one member`);
   const seen = new Set<string>();
   for (const member of members) {
-    if (seen.has(member.name)) throw new TypeError(`${kind} "${name}" holds "${member.name}" twice`);
+    if (seen.has(member.name)) throw new GroupError(name, `a ${kind} holds "${member.name}" twice`);
     seen.add(member.name);
   }
 }
@@ -146,6 +150,10 @@ export class SwarmNode {
   readonly swarm: Swarm;
 
   constructor(config: { swarm: Swarm; name?: string }) {
+    if (!(config.swarm instanceof Swarm)) {
+      const given = config.swarm === null ? "null" : typeof config.swarm;
+      throw new SwarmError(`SwarmNode${config.name ? ` "${config.name}"` : ""}: expected a Swarm, got ${given}`);
+    }
     this.swarm = config.swarm;
     this.name = config.name ?? config.swarm.name;
   }

@@ -34,11 +34,16 @@ export type ToolConfig<Schema extends z.ZodObject> = {
   execute(args: z.infer<Schema>, context: ToolContext): unknown;
 };
 
+/** A tool's parameters as the model sends them: those with defaults are optional. */
+export function parametersSchema(parameters: z.ZodObject): JsonSchema {
+  return toJsonSchema(parameters, "input");
+}
+
 export function tool<Schema extends z.ZodObject>(config: ToolConfig<Schema>): Tool<z.infer<Schema>> {
   return {
     name: config.name,
     description: config.description,
-    parameters: toJsonSchema(config.parameters),
+    parameters: parametersSchema(config.parameters),
     argsSchema: config.parameters as unknown as z.ZodType<z.infer<Schema>>,
     execute: config.execute,
   };

@@ -134,8 +134,8 @@ function contextLengthExceeded(error: InstanceType<typeof Anthropic.APIError>): 
 /** Maps SDK failures to ModelError; an abort rethrows the signal's reason. */
 export function anthropicErrorToModelError(error: unknown, signal: AbortSignal | undefined): unknown {
   if (error instanceof Anthropic.APIUserAbortError) return abortReason(signal);
-  if (error instanceof Anthropic.APIConnectionTimeoutError) return new ModelError(error.message, { kind: "timeout", cause: error });
-  if (error instanceof Anthropic.APIConnectionError) return new ModelError(error.message, { kind: "network", cause: error });
+  if (error instanceof Anthropic.APIConnectionTimeoutError) return new ModelError(error.message, { reason: "timeout", cause: error });
+  if (error instanceof Anthropic.APIConnectionError) return new ModelError(error.message, { reason: "network", cause: error });
   if (error instanceof Anthropic.APIError) {
     // A mid-stream `error` event (e.g. overloaded_error) arrives after a 200.
     const overloaded = /overloaded/i.test(error.message);
@@ -156,7 +156,7 @@ export function createAnthropicProvider(credentials: Credentials): ModelProvider
 
   function getClient(): Anthropic {
     if (!credentials.apiKey) {
-      throw new ModelError("No Anthropic API key: set ANTHROPIC_API_KEY or the team's key", { kind: "auth" });
+      throw new ModelError("No Anthropic API key: set ANTHROPIC_API_KEY or the team's key", { reason: "auth" });
     }
     // The engine owns retries, so the SDK must not retry behind its back.
     client ??= new Anthropic({ apiKey: credentials.apiKey, baseURL: credentials.baseURL, maxRetries: 0 });

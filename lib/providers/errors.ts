@@ -1,4 +1,23 @@
 import { ModelError, type ModelErrorKind } from "@/lib/engine/model";
+import { UserError } from "@/lib/errors";
+
+/**
+ * A model string names a provider that does not exist. A user error: the flow (or the
+ * run's model override) is wrong, and the message says how.
+ */
+export class UnknownProviderError extends UserError {
+  override readonly name = "UnknownProviderError";
+  readonly kind = "invalid";
+  constructor(model: string, provider: string) {
+    super(`Unknown model provider "${provider}" in "${model}": use openai:, anthropic: or mock:`);
+  }
+}
+
+/** A model string a provider cannot read (e.g. `mock:` options it does not know). */
+export class InvalidModelError extends UserError {
+  override readonly name = "InvalidModelError";
+  readonly kind = "invalid";
+}
 
 /** What both SDKs' `APIError`s tell us, normalised. */
 export type HttpFailure = {
@@ -37,11 +56,11 @@ export function parseRetryAfter(headers: Headers | undefined, now = Date.now()):
 }
 
 export function httpFailureToModelError(failure: HttpFailure): ModelError {
-  const kind = kindForStatus(failure.status, failure.contextLengthExceeded);
+  const reason = kindForStatus(failure.status, failure.contextLengthExceeded);
   return new ModelError(failure.message, {
-    kind,
+    reason,
     status: failure.status,
-    retryAfterMs: kind === "rate_limit" ? parseRetryAfter(failure.headers) : undefined,
+    retryAfterMs: reason === "rate_limit" ? parseRetryAfter(failure.headers) : undefined,
     cause: failure.cause,
   });
 }

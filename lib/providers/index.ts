@@ -7,14 +7,10 @@ import { parseModelString, type ModelProvider } from "@/lib/engine/model";
 import { createAnthropicProvider } from "./anthropic";
 import { resolveProviderConfig, type ProviderConfig } from "./config";
 import { createMockProvider } from "./mock";
+import { UnknownProviderError } from "./errors";
 import { createOpenAIProvider } from "./openai";
 
-export class UnknownProviderError extends Error {
-  constructor(model: string, provider: string) {
-    super(`Unknown model provider "${provider}" in "${model}": use openai:, anthropic: or mock:`);
-    this.name = "UnknownProviderError";
-  }
-}
+export { UnknownProviderError, InvalidModelError } from "./errors";
 
 /**
  * The provider for a model string such as "openai:gpt-4o", "anthropic:claude-sonnet-4-5"

@@ -25,6 +25,7 @@
 import { z } from "zod";
 import type { Message, ModelProvider, ModelRequest } from "@/lib/engine/model";
 import { ModelErrorKindSchema, playScript, type ScriptStep } from "./scripted";
+import { InvalidModelError } from "./errors";
 
 const latency = z.coerce.number().int().min(0).max(600_000).default(0);
 
@@ -85,7 +86,7 @@ export function parseMockModel(model: string): MockModelSpec {
   }
   const parsed = MockModelSpec.safeParse(fields);
   if (!parsed.success) {
-    throw new Error(`Invalid mock model "mock:${model}": ${z.prettifyError(parsed.error)}`);
+    throw new InvalidModelError(`Invalid mock model "mock:${model}": ${z.prettifyError(parsed.error)}`);
   }
   return parsed.data;
 }

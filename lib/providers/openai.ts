@@ -96,8 +96,8 @@ function contextLengthExceeded(error: InstanceType<typeof OpenAI.APIError>): boo
 /** Maps SDK failures to ModelError; an abort rethrows the signal's reason. */
 export function openAIErrorToModelError(error: unknown, signal: AbortSignal | undefined): unknown {
   if (error instanceof OpenAI.APIUserAbortError) return abortReason(signal);
-  if (error instanceof OpenAI.APIConnectionTimeoutError) return new ModelError(error.message, { kind: "timeout", cause: error });
-  if (error instanceof OpenAI.APIConnectionError) return new ModelError(error.message, { kind: "network", cause: error });
+  if (error instanceof OpenAI.APIConnectionTimeoutError) return new ModelError(error.message, { reason: "timeout", cause: error });
+  if (error instanceof OpenAI.APIConnectionError) return new ModelError(error.message, { reason: "network", cause: error });
   if (error instanceof OpenAI.APIError) {
     // A mid-stream error event has no HTTP status: the server failed after answering 200.
     return httpFailureToModelError({
@@ -114,7 +114,7 @@ export function openAIErrorToModelError(error: unknown, signal: AbortSignal | un
 
 function fromCompletion(completion: ChatCompletion): { content: string; toolCalls: ToolCall[]; finishReason: FinishReason } {
   const choice = completion.choices[0];
-  if (!choice) throw new ModelError("OpenAI returned no choices", { kind: "unknown" });
+  if (!choice) throw new ModelError("OpenAI returned no choices", { reason: "unknown" });
   const toolCalls = (choice.message.tool_calls ?? []).flatMap((call) =>
     call.type === "function" ? [{ id: call.id, name: call.function.name, arguments: call.function.arguments }] : [],
   );
@@ -128,7 +128,7 @@ export function createOpenAIProvider(credentials: Credentials): ModelProvider {
   function getClient(): OpenAI {
     // Local OpenAI-compatible servers accept any key; api.openai.com needs a real one.
     const apiKey = credentials.apiKey ?? (officialApi ? undefined : "not-needed");
-    if (!apiKey) throw new ModelError("No OpenAI API key: set OPENAI_API_KEY or the team's key", { kind: "auth" });
+    if (!apiKey) throw new ModelError("No OpenAI API key: set OPENAI_API_KEY or the team's key", { reason: "auth" });
     // The engine owns retries, so the SDK must not retry behind its back.
     client ??= new OpenAI({ apiKey, baseURL: credentials.baseURL, maxRetries: 0 });
     return client;

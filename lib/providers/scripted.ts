@@ -77,7 +77,7 @@ function toResponse(step: ParsedStep, request: ModelRequest, callIndex: number):
 
 function toModelError(fail: NonNullable<ParsedStep["fail"]>): ModelError {
   return new ModelError(fail.message ?? `mock provider failure (${fail.kind})`, {
-    kind: fail.kind,
+    reason: fail.kind,
     status: fail.status,
     retryAfterMs: fail.retryAfterMs,
   });
@@ -106,7 +106,7 @@ export function playScript(script: Script, options: { record: boolean }): Script
     if (options.record) requests.push(request);
     const raw = typeof script === "function" ? script(request, callIndex) : script[callIndex];
     if (raw === undefined) {
-      throw new ModelError(`scripted provider: the script has no step for call #${callIndex + 1}`, { kind: "unknown" });
+      throw new ModelError(`scripted provider: the script has no step for call #${callIndex + 1}`, { reason: "unknown" });
     }
     return { step: ScriptStep.parse(raw), callIndex };
   }

@@ -4,12 +4,11 @@
  * -2^2 = -4), parentheses, the constants pi and e, and a fixed table of functions. No
  * eval, no Function, no property lookup: identifiers resolve only through the tables.
  */
+import { UserError } from "@/lib/errors";
 
-export class ArithmeticError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "ArithmeticError";
-  }
+export class ArithmeticError extends UserError {
+  override readonly name = "ArithmeticError";
+  readonly kind = "invalid";
 }
 
 export const MAX_EXPRESSION_LENGTH = 1000;

@@ -1,5 +1,6 @@
 /** The built-in tools as the editor lists them. Client-safe: no tool implementation is imported. */
-import { toJsonSchema, type JsonSchema } from "@/lib/engine/schema";
+import type { JsonSchema } from "@/lib/engine/schema";
+import { parametersSchema } from "@/lib/engine/tool";
 import { toolSpecs } from "./specs";
 
 export type ToolCatalogEntry = { name: string; description: string; parameters: JsonSchema };
@@ -7,7 +8,7 @@ export type ToolCatalogEntry = { name: string; description: string; parameters: 
 export const toolCatalog: readonly ToolCatalogEntry[] = toolSpecs.map((spec) => ({
   name: spec.name,
   description: spec.description,
-  parameters: toJsonSchema(spec.parameters),
+  parameters: parametersSchema(spec.parameters),
 }));
 
 export function isBuiltInTool(name: string): boolean {

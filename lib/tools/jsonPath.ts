@@ -9,12 +9,11 @@
  * Members are looked up as own properties only, so "__proto__" or "constructor" never
  * reach an object's prototype.
  */
+import { UserError } from "@/lib/errors";
 
-export class JsonPathError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "JsonPathError";
-  }
+export class JsonPathError extends UserError {
+  override readonly name = "JsonPathError";
+  readonly kind = "invalid";
 }
 
 export type PathSegment = { kind: "key"; key: string } | { kind: "index"; index: number } | { kind: "wildcard" };

@@ -23,10 +23,10 @@ const file = (name: string, text: string) => {
 describe("the swarm CLI", { timeout: 60_000 }, () => {
   it("check: exit 0 on a valid document, exit 2 with every positioned error otherwise", () => {
     expect(swarm("check", "examples/orbiter-agents.yaml")).toMatchObject({ code: 0 });
-    const bad = file("bad.yaml", "agents:\n  a: { model: gpt-4o }\n  b: {}\nswarm: { flow: 'a -> b' }\n");
+    const bad = file("bad.yaml", "agents:\n  a: { model: gpt 4o }\n  b: {}\nswarm: { flow: 'a -> b' }\n");
     const { code, stderr } = swarm("check", bad);
     expect(code).toBe(2);
-    expect(stderr).toContain(`${bad}:2:15: bad model string 'gpt-4o'`);
+    expect(stderr).toContain(`${bad}:2:15: bad model string 'gpt 4o'`);
     expect(stderr).toContain(`${bad}:4:19: bad flow: '->' is not a flow operator`);
     expect(stderr).toContain("2 errors");
   });

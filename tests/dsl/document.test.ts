@@ -40,7 +40,7 @@ swarm:
   it("reports every problem at once, each with line, column and path", () => {
     const text = [
       "agents:", //                                         1
-      "  a: { model: gpt-4o, temperature: hot }", //        2
+      "  a: { model: gpt 4o, temperature: hot }", //        2
       "  b: { handoffs: [ghost], tools: [nope] }", //        3
       "  c: { instructions: x, max_steps: 0 }", //           4
       "  lonely: {}", //                                     5
@@ -53,7 +53,7 @@ swarm:
     ].join("\n");
     const errors = errorsOf(text, { tools: ["calculator"] });
     expect(at(errors)).toEqual([
-      [2, 15, "agents.a.model", "bad model string 'gpt-4o': expected 'provider:model', e.g. 'openai:gpt-4o'"],
+      [2, 15, "agents.a.model", "bad model string 'gpt 4o': expected 'provider:model' (e.g. 'anthropic:claude-sonnet-4-5') or an OpenAI model name (e.g. 'gpt-4o')"],
       [2, 36, "agents.a.temperature", "expected a number from 0 to 2 or a ${...} reference"],
       [3, 19, "agents.b.handoffs.0", "handoff from 'b' to 'ghost': a missing agent"],
       [3, 35, "agents.b.tools.0", "unknown tool 'nope' (known: calculator)"],
@@ -111,9 +111,9 @@ swarm:
     const { document } = parseDocument(text, { env: { USER_NAME: "Ada" } });
     expect(document!.agents.a).toEqual({ model: "${vars.model}", max_steps: "${vars.steps}", instructions: "Hi ${USER_NAME}" });
 
-    const bad = errorsOf("vars: { steps: many }\nagents:\n  a: { model: '${MODEL}', max_steps: '${vars.steps}' }\n", { env: { MODEL: "gpt-4o" } });
+    const bad = errorsOf("vars: { steps: many }\nagents:\n  a: { model: '${MODEL}', max_steps: '${vars.steps}' }\n", { env: { MODEL: "gpt 4o" } });
     expect(bad.map((e) => e.message)).toEqual([
-      "bad model string 'gpt-4o': expected 'provider:model', e.g. 'openai:gpt-4o'",
+      "bad model string 'gpt 4o': expected 'provider:model' (e.g. 'anthropic:claude-sonnet-4-5') or an OpenAI model name (e.g. 'gpt-4o')",
       "'${vars.steps}' resolves to \"many\": should be a number, not text",
     ]);
     // Without env, an env reference cannot be checked: it is not an error.

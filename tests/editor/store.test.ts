@@ -43,7 +43,7 @@ describe("the editor store", () => {
 
   it("reports the DSL's own messages on the nodes", () => {
     const store = createEditorStore(HYBRID, TOOLS);
-    store.getState().applyEdit("Edit model", (graph) => updateData(graph, "drafter", { model: "nonsense" }));
+    store.getState().applyEdit("Edit model", (graph) => updateData(graph, "drafter", { model: "not a model" }));
     expect(store.getState().issues.get("drafter")?.[0]?.message).toBeTruthy();
     store.getState().applyEdit("Edit tools", (graph) => updateData(graph, "editor", { tools: ["no_such_tool"] }));
     expect(store.getState().issues.get("editor")?.[0]?.path).toMatch(/^agents\.editor\.tools/);

@@ -15,6 +15,25 @@ function toolMessages(messages: readonly { role: string }[]): ToolMessage[] {
 }
 
 describe("agent tool loop", () => {
+  it("lists parameters with defaults, like optional ones, as not required; zod fills them in (issue 16.1)", async () => {
+    const seen: unknown[] = [];
+    const repeat = tool({
+      name: "repeat",
+      description: "Repeats a word",
+      parameters: z.object({ word: z.string(), times: z.number().int().default(2), separator: z.string().optional() }),
+      execute: (args) => {
+        seen.push(args);
+        return args.word.repeat(args.times);
+      },
+    });
+    expect(repeat.parameters).toMatchObject({ required: ["word"], properties: { times: { type: "integer", default: 2 } } });
+    const provider = new ScriptedProvider([{ toolCalls: [{ name: "repeat", arguments: { word: "ab" } }] }, { content: "done" }]);
+    const result = await run(new Agent({ name: "a", model: "mock:x", tools: [repeat] }), "go", { provider });
+    expect(provider.calls[0]!.request.tools![0]!.parameters).toMatchObject({ required: ["word"] });
+    expect(seen).toEqual([{ word: "ab", times: 2 }]);
+    expect(toolMessages(result.messages)[0]!.content).toBe("abab");
+  });
+
   it("runs tools (sync and async) and feeds results back until a final answer", async () => {
     const echo = tool({
       name: "echo",

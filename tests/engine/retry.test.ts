@@ -7,9 +7,9 @@ const agent = new Agent({ name: "a" });
 describe("model call retries", () => {
   it("retries transient errors with 2^attempt × retryBaseMs delays", async () => {
     const provider = new ScriptedProvider([
-      { error: new ModelError("rate limited", { kind: "rate_limit", status: 429 }) },
-      { error: new ModelError("bad gateway", { kind: "server", status: 502 }) },
-      { error: new ModelError("reset", { kind: "network" }) },
+      { error: new ModelError("rate limited", { reason: "rate_limit", status: 429 }) },
+      { error: new ModelError("bad gateway", { reason: "server", status: 502 }) },
+      { error: new ModelError("reset", { reason: "network" }) },
       { content: "ok" },
     ]);
     const result = await run(agent, "hi", { provider, retryBaseMs: 20 });
@@ -32,7 +32,7 @@ describe("model call retries", () => {
   it("keeps the tries of a call that failed for good, and none for a call that needed one", async () => {
     const nodes: { kind: string; metadata: Record<string, unknown> }[] = [];
     const recorder = { onNodeCreated: (node: (typeof nodes)[number]) => void nodes.push(node), onNodeUpdated: () => {}, onEvent: () => {}, onError: () => {} };
-    const failing = new ScriptedProvider([{ error: new ModelError("down", { kind: "server", status: 503 }) }]);
+    const failing = new ScriptedProvider([{ error: new ModelError("down", { reason: "server", status: 503 }) }]);
     await run(agent, "hi", { provider: failing, retryBaseMs: 1, maxRetries: 2, recorder }).catch(() => {});
     const failed = nodes.find((node) => node.kind === "step")!;
     expect((failed.metadata.attempts as unknown[]).length).toBe(3);
@@ -42,7 +42,7 @@ describe("model call retries", () => {
 
   it("honours retryAfterMs from the server", async () => {
     const provider = new ScriptedProvider([
-      { error: new ModelError("slow down", { kind: "rate_limit", status: 429, retryAfterMs: 60 }) },
+      { error: new ModelError("slow down", { reason: "rate_limit", status: 429, retryAfterMs: 60 }) },
       { content: "ok" },
     ]);
     await run(agent, "hi", { provider, retryBaseMs: 1 });
@@ -50,7 +50,7 @@ describe("model call retries", () => {
   });
 
   it("gives up after maxRetries with AgentError carrying the cause", async () => {
-    const cause = new ModelError("down", { kind: "server", status: 503 });
+    const cause = new ModelError("down", { reason: "server", status: 503 });
     const provider = new ScriptedProvider([{ error: cause }]);
     const error = await run(agent, "hi", { provider, retryBaseMs: 1, maxRetries: 2 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AgentError);
@@ -60,7 +60,7 @@ describe("model call retries", () => {
   });
 
   it("never retries a context-length error", async () => {
-    const cause = new ModelError("too long", { kind: "context_length", status: 400 });
+    const cause = new ModelError("too long", { reason: "context_length", status: 400 });
     const provider = new ScriptedProvider([{ error: cause }, { content: "unreachable" }]);
     const error = await run(agent, "hi", { provider, retryBaseMs: 1 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AgentError);
@@ -77,7 +77,7 @@ describe("model call retries", () => {
 
   it("retries on the streaming path too", async () => {
     const provider = new ScriptedProvider([
-      { error: new ModelError("rate limited", { kind: "rate_limit" }) },
+      { error: new ModelError("rate limited", { reason: "rate_limit" }) },
       { content: "streamed ok" },
     ]);
     const stream = run.stream(agent, "hi", { provider, retryBaseMs: 1 });

@@ -5,6 +5,7 @@ import {
   CURRENT_SCHEMA_VERSION,
   ParallelGroup,
   run,
+  runStateOf,
   RunState,
   snapshotNode,
   Swarm,
@@ -156,6 +157,55 @@ describe("RunState tree", () => {
     const { state } = await run(swarm, "x", { provider, recorder: { onNodeCreated: track, onNodeUpdated: track } });
     expect(seen.size).toBe(state.nodes.size);
     for (const statuses of seen.values()) expect(statuses).toEqual(["init", "running", "success"]);
+  });
+
+  it("stays reachable from a failed run's error, without a recorder (issue 16.5)", async () => {
+    const provider = new ScriptedProvider(byModel({ a: [{ content: "fine" }], b: [{ error: new Error("model down") }] }));
+    const swarm = new Swarm({ agents: [new Agent({ name: "a", model: "mock:a" }), new Agent({ name: "b", model: "mock:b" })] });
+    const error = await run(swarm, "x", { provider, maxRetries: 0 }).catch((e: unknown) => e);
+    expect((error as { state?: unknown }).state).toBeInstanceOf(RunState);
+    const state = runStateOf(error)!;
+    const nodes = [...state.nodes.values()];
+    expect(nodes.find((n) => n.kind === "run")).toMatchObject({ status: "failed", error: { name: "AgentError" } });
+    expect(nodes.find((n) => n.kind === "agent" && n.name === "a")).toMatchObject({ status: "success", output: "fine" });
+    expect(nodes.find((n) => n.kind === "step" && n.name === "b")).toMatchObject({ status: "failed" });
+    expect(Object.keys(error as object)).not.toContain("state"); // logging the error does not dump the tree
+    const stream = run.stream(swarm, "x", { provider: new ScriptedProvider([{ error: new Error("down") }]), maxRetries: 0 });
+    const streamed = await (async () => {
+      for await (const _ of stream);
+    })().catch((e: unknown) => e);
+    expect(runStateOf(streamed)?.nodes.size).toBeGreaterThan(0);
+    expect(runStateOf(new Error("not a run"))).toBeUndefined();
+  });
+
+  it("gives nodes ids from the run's id and their position, not from completion order", async () => {
+    const shape = async (delays: Record<string, number>, runId: string) => {
+      const lookup = tool({ name: "lookup", description: "", parameters: z.object({ q: z.string() }), execute: async ({ q }) => q });
+      const member = (name: string) => new Agent({ name, model: `mock:${name}`, tools: [lookup] });
+      const provider = new ScriptedProvider(
+        byModel(
+          Object.fromEntries(
+            Object.entries(delays).map(([name, delayMs]) => [
+              name,
+              [{ toolCalls: [{ name: "lookup", arguments: { q: "1" } }, { name: "lookup", arguments: { q: "2" } }], delayMs }, { content: name, delayMs }],
+            ]),
+          ),
+        ),
+      );
+      const group = new ParallelGroup({ name: "g", agents: Object.keys(delays).map(member) });
+      const result = await run(new Swarm({ agents: [group, member("last")] }), "x", { provider, runId });
+      return [...result.state.nodes.values()].map((n) => `${n.id} ${n.kind}:${n.name}${n.kind === "tool_call" ? `(${n.input})` : ""}`);
+    };
+    const fastFirst = await shape({ a: 1, b: 15, c: 30, last: 0 }, "run-1");
+    const slowFirst = await shape({ a: 30, b: 15, c: 1, last: 0 }, "run-1");
+    expect(new Set(slowFirst)).toEqual(new Set(fastFirst));
+    expect(fastFirst).toContain("run-1 run:swarm");
+    expect(fastFirst).toContain("run-1.0.0.2 agent:c");
+    expect(fastFirst).toContain('run-1.0.0.2.0.1 tool_call:lookup({"q":"2"})');
+    expect(fastFirst).toContain("run-1.0.1 agent:last");
+    // Without a run id, each run gets a random one.
+    const a = await run(new Agent({ name: "a", model: "mock:a" }), "x", { provider: new ScriptedProvider([{ content: "ok" }]) });
+    expect(a.state.rootId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it("keeps the first terminal status of a node", () => {

@@ -99,6 +99,66 @@ describe("run.stream", () => {
     await expect(stream.result).rejects.toThrow("model down");
   });
 
+  describe("one error event per failure, naming the node it started at (issue 16.3)", () => {
+    type ErrorEvent = Extract<StreamEvent, { type: "error" }>;
+    /** The events of a run that fails, and what its iteration threw. */
+    async function failing(stream: AsyncIterable<StreamEvent>): Promise<{ events: StreamEvent[]; errors: ErrorEvent[]; thrown: unknown }> {
+      const events: StreamEvent[] = [];
+      let thrown: unknown;
+      try {
+        for await (const event of stream) events.push(event);
+      } catch (error) {
+        thrown = error;
+      }
+      return { events, errors: events.filter((e): e is ErrorEvent => e.type === "error"), thrown };
+    }
+    const nodeOf = (events: StreamEvent[], nodeId: string) =>
+      events.find((e): e is Extract<StreamEvent, { type: "status" }> => e.type === "status" && e.nodeId === nodeId && e.status !== "running");
+
+    it("a failing agent of a swarm: one event, at the model call that failed", async () => {
+      const provider = new ScriptedProvider(byModel({ a: wrap("a"), b: [{ error: new Error("model down") }] }));
+      const { events, errors, thrown } = await failing(run.stream(new Swarm({ agents: [agent("a"), agent("b")] }), "x", { provider, maxRetries: 0 }));
+      expect(thrown).toBeInstanceOf(Error);
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toMatchObject({ agentName: "b", error: { name: "AgentError", message: 'Agent "b": model call failed: model down' } });
+      expect(nodeOf(events, errors[0]!.nodeId)).toMatchObject({ kind: "step", status: "failed" });
+    });
+
+    it("a failing member of a parallel group, its sibling cancelled: one event, the member's", async () => {
+      const provider = new ScriptedProvider(byModel({ a: [{ error: new Error("a broke") }], b: wrap("b", 200) }));
+      const group = new ParallelGroup({ name: "g", agents: [agent("a"), agent("b")] });
+      const { errors, thrown } = await failing(run.stream(new Swarm({ agents: [group] }), "x", { provider, maxRetries: 0 }));
+      expect((thrown as Error).name).toBe("GroupError");
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toMatchObject({ agentName: "a", error: { name: "AgentError" } });
+    });
+
+    it("a timeout: one event, at the run", async () => {
+      const provider = new ScriptedProvider([{ content: "late", delayMs: 500 }]);
+      const { events, errors } = await failing(run.stream(agent("a"), "x", { provider, timeoutMs: 20 }));
+      expect(errors).toHaveLength(1);
+      expect(errors[0]!.error.name).toBe("RunAbortedError");
+      expect(nodeOf(events, errors[0]!.nodeId)).toMatchObject({ kind: "run", status: "timeout" });
+    });
+
+    it("a failing sub-agent while its orchestrator goes on: one event, the sub-agent's", async () => {
+      let calls = 0;
+      const provider = new ScriptedProvider((request) => {
+        if (String(request.messages[0]?.content).includes("sub-agent")) return { error: new Error("sub-agent broke") };
+        calls++;
+        if (calls === 1) return { toolCalls: [{ name: "spawn_agent", arguments: { purpose: "p", context: "c" } }] };
+        if (calls === 2) return { toolCalls: [{ name: "wait_agents", arguments: {} }] };
+        return { content: "done anyway" };
+      });
+      const orchestrator = new Agent({ name: "boss", model: "mock:boss", spawn: true });
+      const events = await collect(run.stream(orchestrator, "x", { provider, maxRetries: 0 }));
+      const errors = events.filter((e) => e.type === "error");
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toMatchObject({ agentName: "boss.sub-1", error: { name: "AgentError" } });
+      expect(events.at(-1)).toMatchObject({ type: "done", output: "done anyway" });
+    });
+  });
+
   it("cancels the run when the consumer stops early", async () => {
     const provider = new ScriptedProvider(byModel({ a: wrap("a", 20), b: wrap("b", 200) }));
     const stream = run.stream(new Swarm({ agents: [agent("a"), agent("b")] }), "x", { provider });

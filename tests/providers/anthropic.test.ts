@@ -160,34 +160,34 @@ describe("anthropic provider, stream", () => {
 
   it("an overloaded error event mid-stream is a retryable server error", async () => {
     fake.enqueue(anthropicStreamError({ type: "overloaded_error", message: "Overloaded" }));
-    expect(await failure(collect(provider().stream(request)))).toMatchObject({ kind: "server", retryable: true });
+    expect(await failure(collect(provider().stream(request)))).toMatchObject({ reason: "server", retryable: true });
   });
 });
 
 describe("anthropic provider, errors", () => {
   it("429 is a retryable rate_limit with retry-after in ms", async () => {
     fake.enqueue(anthropicError(429, { type: "rate_limit_error", message: "Too many requests" }, { "retry-after": "3" }));
-    expect(await failure(provider().complete(request))).toMatchObject({ kind: "rate_limit", status: 429, retryAfterMs: 3000, retryable: true });
+    expect(await failure(provider().complete(request))).toMatchObject({ reason: "rate_limit", status: 429, retryAfterMs: 3000, retryable: true });
     expect(fake.requests).toHaveLength(1);
   });
 
   it("500 and 529 are retryable server errors", async () => {
     fake.enqueue(anthropicError(500, { type: "api_error", message: "Internal error" }));
-    expect(await failure(provider().complete(request))).toMatchObject({ kind: "server", status: 500 });
+    expect(await failure(provider().complete(request))).toMatchObject({ reason: "server", status: 500 });
     fake.enqueue(anthropicError(529, { type: "overloaded_error", message: "Overloaded" }));
-    expect(await failure(provider().complete(request))).toMatchObject({ kind: "server", status: 529, retryable: true });
+    expect(await failure(provider().complete(request))).toMatchObject({ reason: "server", status: 529, retryable: true });
   });
 
   it('400 "prompt is too long" is a non-retryable context_length error', async () => {
     fake.enqueue(anthropicPromptTooLong());
-    expect(await failure(provider().complete(request))).toMatchObject({ kind: "context_length", retryable: false });
+    expect(await failure(provider().complete(request))).toMatchObject({ reason: "context_length", retryable: false });
   });
 
   it("403 is auth, other 400s bad_request", async () => {
     fake.enqueue(anthropicError(403, { type: "permission_error", message: "No access" }));
-    expect(await failure(provider().complete(request))).toMatchObject({ kind: "auth" });
+    expect(await failure(provider().complete(request))).toMatchObject({ reason: "auth" });
     fake.enqueue(anthropicError(400, { type: "invalid_request_error", message: "messages: field required" }));
-    expect(await failure(provider().complete(request))).toMatchObject({ kind: "bad_request" });
+    expect(await failure(provider().complete(request))).toMatchObject({ reason: "bad_request" });
   });
 
   it("aborting a stream rejects promptly with the signal's reason", async () => {

@@ -85,15 +85,15 @@ describe("mock model strings", () => {
   it("mock:fail throws a ModelError of the given kind", async () => {
     const error = await getProvider("mock:fail?kind=rate_limit&retry_after=250&message=slow").complete(ask("x")).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ModelError);
-    expect(error).toMatchObject({ kind: "rate_limit", retryAfterMs: 250, message: "slow", retryable: true });
+    expect(error).toMatchObject({ reason: "rate_limit", retryAfterMs: 250, message: "slow", retryable: true });
     const streamed = await collect(getProvider("mock:fail?kind=context_length").stream(ask("x"))).catch((e: unknown) => e);
-    expect(streamed).toMatchObject({ kind: "context_length", retryable: false });
+    expect(streamed).toMatchObject({ reason: "context_length", retryable: false });
   });
 
   it("mock:fail with times fails the first calls, then answers", async () => {
     const provider = getProvider("mock:fail?kind=server&times=2&text=recovered");
-    await expect(provider.complete(ask("x"))).rejects.toMatchObject({ kind: "server" });
-    await expect(collect(provider.stream(ask("x")))).rejects.toMatchObject({ kind: "server" });
+    await expect(provider.complete(ask("x"))).rejects.toMatchObject({ reason: "server" });
+    await expect(collect(provider.stream(ask("x")))).rejects.toMatchObject({ reason: "server" });
     expect((await provider.complete(ask("x"))).content).toBe("recovered");
     expect(() => getProvider("mock:fail?kind=timeout&times=0")).toThrow(/times/);
   });
@@ -147,7 +147,7 @@ describe("createScriptedProvider", () => {
       toolCalls: [{ id: "call_0_0", name: "lookup", arguments: '{"q":"a"}' }],
       usage: { inputTokens: 100, outputTokens: 10, totalTokens: 110 },
     });
-    await expect(provider.complete(ask("go"))).rejects.toMatchObject({ kind: "server", status: 503, retryable: true });
+    await expect(provider.complete(ask("go"))).rejects.toMatchObject({ reason: "server", status: 503, retryable: true });
     expect((await provider.complete(ask("go"))).content).toBe("done");
     await expect(provider.complete(ask("go"))).rejects.toThrow(/no step for call #4/);
     expect(provider.requests).toHaveLength(4);

@@ -146,7 +146,7 @@ describe("openai provider, stream", () => {
   it("maps an error status before the stream to ModelError", async () => {
     fake.enqueue(openaiError(500, { message: "boom", type: "server_error" }));
     const error = await failure(collect(provider().stream(request)));
-    expect(error.kind).toBe("server");
+    expect(error.reason).toBe("server");
     expect(error.retryable).toBe(true);
   });
 });
@@ -155,29 +155,29 @@ describe("openai provider, errors", () => {
   it("429 is a retryable rate_limit with retry-after in ms", async () => {
     fake.enqueue(openaiError(429, { message: "Rate limit reached", type: "requests" }, { "retry-after": "2" }));
     const error = await failure(provider().complete(request));
-    expect(error).toMatchObject({ kind: "rate_limit", status: 429, retryAfterMs: 2000, retryable: true });
+    expect(error).toMatchObject({ reason: "rate_limit", status: 429, retryAfterMs: 2000, retryable: true });
   });
 
   it("500 is a retryable server error", async () => {
     fake.enqueue(openaiError(500, { message: "The server had an error", type: "server_error" }));
-    expect(await failure(provider().complete(request))).toMatchObject({ kind: "server", status: 500, retryable: true });
+    expect(await failure(provider().complete(request))).toMatchObject({ reason: "server", status: 500, retryable: true });
   });
 
   it("context_length_exceeded is not retryable", async () => {
     fake.enqueue(openaiContextLengthError());
-    expect(await failure(provider().complete(request))).toMatchObject({ kind: "context_length", status: 400, retryable: false });
+    expect(await failure(provider().complete(request))).toMatchObject({ reason: "context_length", status: 400, retryable: false });
   });
 
   it("401 is auth, other 4xx bad_request", async () => {
     fake.enqueue(openaiError(401, { message: "Incorrect API key", type: "invalid_request_error" }));
-    expect(await failure(provider().complete(request))).toMatchObject({ kind: "auth", retryable: false });
+    expect(await failure(provider().complete(request))).toMatchObject({ reason: "auth", retryable: false });
     fake.enqueue(openaiError(404, { message: "No such model", type: "invalid_request_error" }));
-    expect(await failure(provider().complete(request))).toMatchObject({ kind: "bad_request", retryable: false });
+    expect(await failure(provider().complete(request))).toMatchObject({ reason: "bad_request", retryable: false });
   });
 
   it("a dropped connection is a network error, and the SDK does not retry it", async () => {
     fake.enqueue({ kind: "destroy" });
-    expect(await failure(provider().complete(request))).toMatchObject({ kind: "network", retryable: true });
+    expect(await failure(provider().complete(request))).toMatchObject({ reason: "network", retryable: true });
     expect(fake.requests).toHaveLength(1);
   });
 
@@ -200,7 +200,7 @@ describe("openai provider, errors", () => {
     const saved = process.env.OPENAI_API_KEY;
     delete process.env.OPENAI_API_KEY;
     try {
-      expect(await failure(keyless.complete(request))).toMatchObject({ kind: "auth" });
+      expect(await failure(keyless.complete(request))).toMatchObject({ reason: "auth" });
     } finally {
       if (saved !== undefined) process.env.OPENAI_API_KEY = saved;
     }
@@ -210,7 +210,7 @@ describe("openai provider, errors", () => {
 describe("openai provider, mid-stream failures", () => {
   it("an error payload inside the stream is a ModelError", async () => {
     fake.enqueue({ kind: "sse", events: [{ data: { error: { message: "upstream overloaded", type: "server_error" } } }] });
-    expect(await failure(collect(provider().stream(request)))).toMatchObject({ kind: "server", retryable: true });
+    expect(await failure(collect(provider().stream(request)))).toMatchObject({ reason: "server", retryable: true });
   });
 
   it("aborting mid-stream rejects with the signal's reason", async () => {
@@ -268,9 +268,9 @@ describe("openai request mapping details", () => {
   });
 
   it("maps the SDK's timeout and connection errors", () => {
-    expect(openAIErrorToModelError(new OpenAI.APIConnectionTimeoutError(), undefined)).toMatchObject({ kind: "timeout", retryable: true });
+    expect(openAIErrorToModelError(new OpenAI.APIConnectionTimeoutError(), undefined)).toMatchObject({ reason: "timeout", retryable: true });
     expect(openAIErrorToModelError(new OpenAI.APIConnectionError({ message: "ECONNRESET" }), undefined)).toMatchObject({
-      kind: "network",
+      reason: "network",
     });
     const reason = new Error("cancelled");
     const controller = new AbortController();

@@ -26,6 +26,32 @@ export function abortError(signal: AbortSignal): unknown {
 }
 
 /**
+ * What waits on each signal. One "abort" listener per signal serves every waiter: adding
+ * and removing an EventTarget listener for each model and tool call was a visible part
+ * of a step's cost (issue 16.6), a Set entry is not.
+ */
+const waiters = new WeakMap<AbortSignal, Set<() => void>>();
+
+/** Calls `onAbort` once when `signal` aborts, unless `stopWaiting(signal, onAbort)` came first. */
+export function waitForAbort(signal: AbortSignal, onAbort: () => void): void {
+  let waiting = waiters.get(signal);
+  if (!waiting) {
+    const created = new Set<() => void>();
+    waiters.set(signal, created);
+    signal.addEventListener("abort", () => {
+      waiters.delete(signal);
+      for (const waiter of created) waiter();
+    }, { once: true });
+    waiting = created;
+  }
+  waiting.add(onAbort);
+}
+
+export function stopWaiting(signal: AbortSignal, onAbort: () => void): void {
+  waiters.get(signal)?.delete(onAbort);
+}
+
+/**
  * Settles like `work`, or rejects with the abort error as soon as `signal` fires (a later
  * failure of `work` is then ignored: the abort is what gets reported).
  */
@@ -38,14 +64,14 @@ export function raceAbort<T>(work: Promise<T> | T, signal: AbortSignal): Promise
   }
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(abortError(signal));
-    signal.addEventListener("abort", onAbort, { once: true });
+    waitForAbort(signal, onAbort);
     work.then(
       (value) => {
-        signal.removeEventListener("abort", onAbort);
+        stopWaiting(signal, onAbort);
         resolve(value);
       },
       (error: unknown) => {
-        signal.removeEventListener("abort", onAbort);
+        stopWaiting(signal, onAbort);
         reject(error);
       },
     );
@@ -64,6 +90,6 @@ export function childController(parent: AbortSignal): { controller: AbortControl
   const controller = unboundedController();
   const forward = () => controller.abort(parent.reason);
   if (parent.aborted) forward();
-  else parent.addEventListener("abort", forward, { once: true });
-  return { controller, dispose: () => parent.removeEventListener("abort", forward) };
+  else waitForAbort(parent, forward);
+  return { controller, dispose: () => stopWaiting(parent, forward) };
 }

@@ -3,7 +3,7 @@
  * loop (planner → model call or tool execution) until the history holds a final answer.
  */
 import type { Agent } from "../agent";
-import { AgentError, describeError } from "../errors";
+import { AgentError } from "../errors";
 import { fireHooks, HookPoint, type HookRegistration } from "../hooks";
 import { parseModelString, type Message } from "../model";
 import type { RunNode } from "../runState";
@@ -56,7 +56,7 @@ export async function runAgent(
       )
     : undefined;
   try {
-    await fireHooks(hooks, { point: HookPoint.START, ...base, input: input.text });
+    if (hooks.length > 0) await fireHooks(hooks, { point: HookPoint.START, ...base, input: input.text });
     const tools: RunnableTool[] = [
       ...agent.tools.map((tool) => ({ tool, kind: "tool_call" as const })),
       ...(options.extraTools ?? []),
@@ -65,7 +65,7 @@ export async function runAgent(
     const { output, parsed } = await agentLoop(ctx, { agent, node, hooks, history, tools, signal }, input);
     // The run of an orchestrator ends only when every sub-agent it spawned has ended.
     await spawner?.waitAll();
-    await fireHooks(hooks, { point: HookPoint.FINISHED, ...base, output, messages: history });
+    if (hooks.length > 0) await fireHooks(hooks, { point: HookPoint.FINISHED, ...base, output, messages: history });
     ctx.succeed(node, output);
     return { output, messages: history, usage: { ...node.usage }, parsed };
   } catch (error) {
@@ -74,8 +74,7 @@ export async function runAgent(
       await spawner.waitAll();
     }
     ctx.fail(node, error, signal);
-    if (ctx.listening) ctx.emit({ type: "error", ...base, error: describeError(error) });
-    await fireHooks(hooks, { point: HookPoint.ERROR, ...base, error });
+    if (hooks.length > 0) await fireHooks(hooks, { point: HookPoint.ERROR, ...base, error });
     throw error;
   }
 }

@@ -3,7 +3,7 @@
  * timeout), provider resolution, hooks and event delivery.
  */
 import type { Agent } from "../agent";
-import { RunAbortedError } from "../errors";
+import { describeError, RunAbortedError } from "../errors";
 import type { EventBus } from "../eventBus";
 import type { StreamEvent } from "../events";
 import type { SwarmMember } from "../swarm";
@@ -31,6 +31,12 @@ export type RunOptions = {
   /** After this many ms the run stops: open nodes end `timeout`. */
   timeoutMs?: number;
   recorder?: RunRecorder;
+  /**
+   * The run's id: its root node's id, and the prefix of every other node's (each a
+   * position: `<run id>.0.2`). Default: a random UUID. Unique per run, e.g. the id of
+   * the run's database row.
+   */
+  runId?: string;
   /** Run-wide hooks, fired for every agent before the agent's own. */
   hooks?: readonly HookRegistration[];
   /** Receives every stream event under its `type`. */
@@ -38,6 +44,9 @@ export type RunOptions = {
 };
 
 type Delivery = { streaming: boolean; sink?: (event: StreamEvent) => void };
+
+/** Where a failure started, for its one `error` event. */
+export type FailedNode = { nodeId: string; agentName: string };
 
 /**
  * Runs any member (runner/members.ts). Handed in by run.ts, so the runners that nest
@@ -62,6 +71,8 @@ export class RunContext {
   private readonly controller = unboundedController();
   private readonly providers = new Map<string, Promise<ModelProvider>>();
   private readonly cleanups: Array<() => void> = [];
+  /** Each failure's first node: the node that failed with that error (cancellations aside). */
+  private readonly origins = new WeakMap<object, FailedNode>();
 
   constructor(
     options: RunOptions,
@@ -69,7 +80,7 @@ export class RunContext {
     private readonly memberRunner: RunMember,
   ) {
     this.options = options;
-    this.state = new RunState(options.recorder);
+    this.state = new RunState(options.recorder, options.runId);
     this.streaming = delivery.streaming;
     this.sink = delivery.sink;
     this.maxRetries = options.maxRetries ?? 3;
@@ -135,7 +146,37 @@ export class RunContext {
 
   /** Ends `node` as `failed`, or `cancelled` / `timeout` when `signal` caused the failure. */
   fail(node: RunNode, error: unknown, signal: AbortSignal, agentName = node.name): void {
-    if (this.state.fail(node, error, abortStatusOf(signal) ?? "failed")) this.emitStatus(node, agentName);
+    const status = abortStatusOf(signal);
+    if (this.state.fail(node, error, status ?? "failed")) this.emitStatus(node, agentName);
+    if (!status && typeof error === "object" && error !== null && !this.origins.has(error)) {
+      this.origins.set(error, { nodeId: node.id, agentName });
+    }
+  }
+
+  /**
+   * Where `error` started: the deepest error of its `cause` chain that a node failed with
+   * (a GroupError's member, an AgentError's step or tool call), and that node; undefined
+   * when no node failed with any of them (a cancel, a timeout).
+   */
+  originOf(error: unknown): { node: FailedNode; error: unknown } | undefined {
+    let origin: { node: FailedNode; error: unknown } | undefined;
+    const seen = new Set<unknown>();
+    for (let e = error; typeof e === "object" && e !== null && !seen.has(e); e = (e as { cause?: unknown }).cause) {
+      seen.add(e);
+      const node = this.origins.get(e);
+      if (node) origin = { node, error: e };
+    }
+    return origin;
+  }
+
+  /**
+   * The one `error` event of a failure that ends here (the run, or a sub-agent): the node
+   * it started at and the error that node failed with; else `fallback` and `error`.
+   */
+  emitFailure(error: unknown, fallback: FailedNode): void {
+    if (!this.listening) return;
+    const origin = this.originOf(error) ?? { node: fallback, error };
+    this.emit({ type: "error", ...origin.node, error: describeError(origin.error) });
   }
 
   /** Ends every node still open with `signal`'s abort status (or `failed`). */

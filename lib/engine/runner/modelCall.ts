@@ -7,7 +7,7 @@
  * Each try's times (and a failed one's error) go into `attempts`, also when the call fails.
  */
 import { AgentError } from "../errors";
-import { isModelError, type ModelProvider, type ModelRequest, type ModelResponse } from "../model";
+import { isModelError, ModelError, type ModelProvider, type ModelRequest, type ModelResponse } from "../model";
 import { abortError, raceAbort, sleep } from "./abort";
 import type { RunContext } from "./context";
 
@@ -70,5 +70,5 @@ async function streamResponse(
     // Lets the provider close its HTTP stream when we stop early; its own errors are moot here.
     void Promise.resolve(iterator.return?.()).catch(() => {});
   }
-  throw new Error("the provider's stream ended without a final response");
+  throw new ModelError("the provider's stream ended without a final response", { reason: "server" });
 }

@@ -43,7 +43,7 @@ export async function modelStep(ctx: RunContext, s: ModelStep): Promise<Assistan
     outputSchema: s.call.outputSchema,
     signal: s.signal,
   };
-  await fireHooks(s.hooks, { point: HookPoint.PRE_LLM_CALL, agentName, nodeId, request, messages: request.messages });
+  if (s.hooks.length > 0) await fireHooks(s.hooks, { point: HookPoint.PRE_LLM_CALL, agentName, nodeId, request, messages: request.messages });
   const attempts: ModelCallAttempt[] = [];
   let called: Awaited<ReturnType<typeof callModel>>;
   try {
@@ -73,6 +73,6 @@ export async function modelStep(ctx: RunContext, s: ModelStep): Promise<Assistan
       toolCalls: assistant.toolCalls,
     });
   }
-  await fireHooks(s.hooks, { point: HookPoint.POST_LLM_CALL, agentName, nodeId, response });
+  if (s.hooks.length > 0) await fireHooks(s.hooks, { point: HookPoint.POST_LLM_CALL, agentName, nodeId, response });
   return assistant;
 }

@@ -102,6 +102,8 @@ export class SubAgentManager {
     } catch (error) {
       record.error = error instanceof Error ? error.message : String(error);
       record.status = "failed";
+      // The orchestrator goes on: the failure ends here, with its one error event.
+      if (!this.controller.signal.aborted) this.ctx.emitFailure(error, { nodeId: parentId, agentName: record.id });
     } finally {
       record.toolCalls = toolCallHistory(history);
     }

@@ -63,11 +63,11 @@ async function executeToolCall(ctx: RunContext, batch: ToolBatch, call: ToolCall
   if (ctx.listening) ctx.emit({ type: "tool_call", agentName, nodeId: node.id, toolCall: call });
 
   try {
-    await fireHooks(batch.hooks, { point: HookPoint.PRE_TOOL_CALL, agentName, nodeId: node.id, toolCall: call });
+    if (batch.hooks.length > 0) await fireHooks(batch.hooks, { point: HookPoint.PRE_TOOL_CALL, agentName, nodeId: node.id, toolCall: call });
     const outcome = await invoke(runnable, call, { agentName, toolCallId: call.id, nodeId: node.id, signal });
     const message: ToolMessage = { role: "tool", toolCallId: call.id, toolName: call.name, content: outcome.content };
     if (outcome.error) message.error = true;
-    await fireHooks(batch.hooks, {
+    if (batch.hooks.length > 0) await fireHooks(batch.hooks, {
       point: HookPoint.POST_TOOL_CALL,
       agentName,
       nodeId: node.id,

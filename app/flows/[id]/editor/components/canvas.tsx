@@ -2,7 +2,7 @@
 
 import { Background, Controls, MiniMap, ReactFlow, useStore, useStoreApi } from "@xyflow/react";
 import { useEffect, useMemo, useRef, type DragEvent, type RefObject } from "react";
-import type { FlowNodeType } from "@/lib/dsl/types";
+import type { FlowNodeType } from "../types";
 import { EdgeMarkers, edgeTypes } from "../edges";
 import { visibleNodes } from "../fns/derive";
 import { useAddNode } from "../hooks/use-add-node";

@@ -5,7 +5,7 @@ import { GroupPanel } from "../nodes/group/panel";
 import { FlowSettingsPanel, SwarmPanel } from "../nodes/swarm/panel";
 import { useEditor } from "../store/context";
 import { type EditorState, selectedNodeIds } from "../store";
-import type { FlowNode } from "@/lib/dsl/types";
+import type { FlowNode } from "../types";
 
 const TITLES = { agent: "Agent", parallel: "Parallel group", serial: "Serial group", swarm: "Nested swarm" } as const;
 

@@ -1,6 +1,6 @@
 "use client";
 
-import type { FlowNodeType } from "@/lib/dsl/types";
+import type { FlowNodeType } from "../types";
 import { useAddNode } from "../hooks/use-add-node";
 
 export const PALETTE_MIME = "application/x-swarm-node";

@@ -3,7 +3,8 @@
  * document changes: each agent's role, each node's problems, and the nodes React Flow
  * draws (collapsed swarms hide their contents).
  */
-import type { DocumentError, FlowGraph, FlowNode } from "@/lib/dsl/types";
+import type { DocumentError } from "@/lib/dsl/types";
+import type { FlowGraph, FlowNode } from "../types";
 import type { AgentRole } from "../nodes/agent/types";
 import { COLLAPSED_SWARM_SIZE } from "../nodes/swarm/defaults";
 import { nodeMap, scopeMode, withDescendants } from "./graph";

@@ -5,7 +5,7 @@
  * never joins them to the first stage behind the user's back. Only top-level nodes can
  * be detached: a node in the document has no place outside the top-level swarm.
  */
-import type { FlowGraph } from "@/lib/dsl/types";
+import type { FlowGraph } from "../types";
 
 /** The graph with the ids of its detached nodes (kept apart from the DSL's own graph type). */
 type WithDetached = FlowGraph & { detached?: readonly string[] };

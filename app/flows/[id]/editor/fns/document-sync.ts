@@ -12,7 +12,8 @@ import { loadPlainYaml } from "@/lib/dsl/plainYaml";
 import { SecretLiteralError } from "@/lib/dsl/secrets";
 import { serializeDocument } from "@/lib/dsl/serialize";
 import { SourceLocator } from "@/lib/dsl/source";
-import type { DocumentError, FlowDocument, FlowGraph, FlowNode, GraphEdge } from "@/lib/dsl/types";
+import type { DocumentError, FlowDocument } from "@/lib/dsl/types";
+import type { FlowGraph, FlowNode, GraphEdge } from "../types";
 import { detachedIds, withDetached } from "./detached";
 import { HANDOFF_SOURCE_HANDLE, HANDOFF_TARGET_HANDLE, flowEdge } from "./edges";
 

@@ -1,4 +1,4 @@
-import type { FlowEdge, HandoffEdge } from "@/lib/dsl/types";
+import type { FlowEdge, HandoffEdge } from "../types";
 
 // Ids as lib/dsl/graph.ts makes them, so a canvas edit and a re-read agree.
 

@@ -3,7 +3,7 @@
  * members. Pure apart from elk's own promise: graph in, graph with new positions out.
  */
 import ELK, { type ElkExtendedEdge, type ElkNode } from "elkjs/lib/elk.bundled.js";
-import type { FlowGraph, FlowNode } from "@/lib/dsl/types";
+import type { FlowGraph, FlowNode } from "../types";
 import { childrenOf, CONTAINER_PADDING, isContainer, sizeOf } from "./graph";
 
 const elk = new ELK();

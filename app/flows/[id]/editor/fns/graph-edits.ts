@@ -4,7 +4,8 @@
  * come before their children; an agent's handoffs are its `handoff` edges (lib/dsl/graph.ts).
  */
 import type { XYPosition } from "@xyflow/react";
-import type { FlowGraph, FlowNode, FlowNodeType, GraphEdge, GraphSettings } from "@/lib/dsl/types";
+import type { GraphSettings } from "@/lib/dsl/types";
+import type { FlowGraph, FlowNode, FlowNodeType, GraphEdge } from "../types";
 import { createAgentNode } from "../nodes/agent/defaults";
 import { createGroupNode } from "../nodes/group/defaults";
 import { createSwarmNode } from "../nodes/swarm/defaults";

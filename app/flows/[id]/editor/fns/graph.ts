@@ -1,6 +1,7 @@
 /** Read-only questions about a canvas graph: kinds, parents, scopes, sizes, positions. */
 import type { XYPosition } from "@xyflow/react";
-import type { FlowGraph, FlowNode, FlowNodeType, SwarmMode } from "@/lib/dsl/types";
+import type { SwarmMode } from "@/lib/dsl/types";
+import type { FlowGraph, FlowNode, FlowNodeType } from "../types";
 import { AGENT_SIZE } from "../nodes/agent/defaults";
 import { GROUP_SIZE } from "../nodes/group/defaults";
 import { SWARM_SIZE } from "../nodes/swarm/defaults";

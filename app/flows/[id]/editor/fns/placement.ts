@@ -4,7 +4,7 @@
  * clicked). Pure; positions are relative to the parent (or absolute at the top level).
  */
 import type { XYPosition } from "@xyflow/react";
-import type { FlowGraph, FlowNodeType } from "@/lib/dsl/types";
+import type { FlowGraph, FlowNodeType } from "../types";
 import { AGENT_SIZE } from "../nodes/agent/defaults";
 import { GROUP_SIZE } from "../nodes/group/defaults";
 import { SWARM_SIZE } from "../nodes/swarm/defaults";

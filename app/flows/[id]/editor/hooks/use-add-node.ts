@@ -2,7 +2,7 @@
 
 import { useReactFlow, type XYPosition } from "@xyflow/react";
 import { useCallback } from "react";
-import type { FlowNodeType } from "@/lib/dsl/types";
+import type { FlowNodeType } from "../types";
 import { absolutePosition, absoluteRect, canContain, containerAt, CONTAINER_PADDING, nodeMap } from "../fns/graph";
 import { addNode } from "../fns/graph-edits";
 import { defaultSize, freeSpot, siblingRects } from "../fns/placement";

@@ -2,7 +2,7 @@
 
 import { useReactFlow, type Connection, type Edge, type IsValidConnection, type OnConnectEnd, type OnNodeDrag } from "@xyflow/react";
 import { useCallback, useMemo, useRef } from "react";
-import type { FlowNode } from "@/lib/dsl/types";
+import type { FlowNode } from "../types";
 import { HANDOFF_SOURCE_HANDLE } from "../fns/edges";
 import { containerAt, withDescendants } from "../fns/graph";
 import { connect, connectionProblem, setParent, type ConnectionKind } from "../fns/graph-edits";

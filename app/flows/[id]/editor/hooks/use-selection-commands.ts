@@ -2,7 +2,7 @@
 
 import { useMemo } from "react";
 import type { XYPosition } from "@xyflow/react";
-import type { FlowGraph } from "@/lib/dsl/types";
+import type { FlowGraph } from "../types";
 import { sizeOf } from "../fns/graph";
 import { type Clipboard, copyNodes, deleteEdges, deleteNodes, pasteNodes } from "../fns/graph-edits";
 import { freeSpot, siblingRects } from "../fns/placement";

@@ -9,7 +9,8 @@
  */
 import { applyEdgeChanges, applyNodeChanges, type EdgeChange, type NodeChange } from "@xyflow/react";
 import type { StateCreator } from "zustand";
-import type { DocumentError, FlowGraph, FlowNode, GraphEdge } from "@/lib/dsl/types";
+import type { DocumentError } from "@/lib/dsl/types";
+import type { FlowGraph, FlowNode, GraphEdge } from "../types";
 import type { AgentRole } from "../nodes/agent/types";
 import { agentRoles, issuesByNode, reconcileNodes } from "../fns/derive";
 import { checkText, readText, writeGraph } from "../fns/document-sync";

@@ -5,7 +5,7 @@
  * never history.
  */
 import type { StateCreator } from "zustand";
-import type { FlowGraph } from "@/lib/dsl/types";
+import type { FlowGraph } from "../types";
 import type { EditorState } from "./index";
 
 /**

@@ -1,5 +1,9 @@
-export type { ParallelGroupData, ParallelGroupNode, SerialGroupData, SerialGroupNode } from "@/lib/dsl/types";
-import type { ParallelGroupNode, SerialGroupNode } from "@/lib/dsl/types";
+import type { Node } from "@xyflow/react";
+import type { ParallelGroupData, SerialGroupData } from "@/lib/dsl/types";
+
+export type { ParallelGroupData, SerialGroupData };
+export type ParallelGroupNode = Node<ParallelGroupData, "parallel">;
+export type SerialGroupNode = Node<SerialGroupData, "serial">;
 
 export type GroupNode = ParallelGroupNode | SerialGroupNode;
 export type GroupKind = GroupNode["type"];

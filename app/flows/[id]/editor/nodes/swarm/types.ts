@@ -1,1 +1,5 @@
-export type { NestedSwarmData, NestedSwarmNode } from "@/lib/dsl/types";
+import type { Node } from "@xyflow/react";
+import type { NestedSwarmData } from "@/lib/dsl/types";
+
+export type { NestedSwarmData };
+export type NestedSwarmNode = Node<NestedSwarmData, "swarm">;
