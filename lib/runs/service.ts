@@ -105,6 +105,8 @@ async function execute(teamId: string, created: RunDetail, document: string, sig
       signal,
       timeoutMs: runTimeoutMs(),
       recorder,
+      // Node ids are positions under the run's own id: the same run always gives the same ids.
+      runId,
       resolveProvider: (model) => getProvider(model, config),
     });
     for await (const _event of stream) {

@@ -79,4 +79,13 @@ describe.each(testDatabases())("stored run rows on $name", (database) => {
     await db.run.update({ where: { id: runId }, data: { options: '{"v":1,"data":{"modelOverride":7}}' } });
     await expect(getRun(teamId, runId)).rejects.toBeInstanceOf(CorruptRecordError);
   });
+
+  it("reads a node of a deep tree, whose positional id is long", async () => {
+    const { teamId, userId } = await createUserWithTeam("deep");
+    const rows = fixture("v1");
+    const deepId = `${"n.".repeat(150)}0`;
+    rows.nodes[1]!.id = deepId;
+    const runId = await insertRun(teamId, userId, rows);
+    expect((await getRunNode(teamId, runId, deepId)).node.id).toBe(deepId);
+  });
 });

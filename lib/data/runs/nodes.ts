@@ -9,6 +9,8 @@ import { decodePayload } from "./payloads.ts";
 import { findTeamRun } from "./runs.ts";
 import { NodeError, NodeMarks, type RunNodeDetail, RunNodeKind, RunNodeStatus, type RunNodeSummary } from "./types.ts";
 
+/** A RunNode id: the run's id and the node's position in the tree, so deep trees give long ids. */
+const NodeId = z.string().trim().min(1, "Missing id").max(4000, "Id too long");
 const Messages = z.array(Message);
 const Metadata = z.record(z.string(), z.unknown());
 
@@ -129,7 +131,7 @@ export async function getRunNode(
 ): Promise<{ node: RunNodeDetail; conversation: MessageType[] | null }> {
   const db = await getDb();
   const run = await findTeamRun(db, parseInput(Id, teamId), parseInput(Id, runId));
-  const id = parseInput(Id, nodeId);
+  const id = parseInput(NodeId, nodeId);
   const row = await db.runNode.findUnique({ where: { runId_id: { runId: run.id, id } } });
   if (!row) throw new NotFoundError("Run node", id);
   const node = toNodeDetail(row);
