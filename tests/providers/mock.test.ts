@@ -117,7 +117,7 @@ describe("mock model strings", () => {
     expect(deltas.length).toBeGreaterThan(1);
     expect(deltas.map((delta) => delta.text).join("")).toBe("one two three four five six seven eight");
     expect(times[0]).toBeGreaterThanOrEqual(25); // the first delta waits its share, not everything
-    expect(times[0]).toBeLessThan(100);
+    expect(times[0]).toBeLessThan(times.at(-1)! * 0.75);
     expect(times.at(-1)).toBeGreaterThanOrEqual(115);
     expect(chunks.at(-1)).toMatchObject({ type: "done", response: { content: "one two three four five six seven eight" } });
   });
@@ -128,7 +128,7 @@ describe("mock model strings", () => {
     const started = performance.now();
     setTimeout(() => controller.abort(new Error("stop")), 20);
     await expect(provider.complete(ask("x", { signal: controller.signal }))).rejects.toThrow("stop");
-    expect(performance.now() - started).toBeLessThan(500);
+    expect(performance.now() - started).toBeLessThan(5_000); // half the latency: it did not wait it out
 
     const aborted = AbortSignal.abort(new Error("already"));
     await expect(collect(provider.stream(ask("x", { signal: aborted })))).rejects.toThrow("already");

@@ -194,9 +194,7 @@ describe("http_fetch, refusing", () => {
   });
 
   it("a server slower than the timeout", async () => {
-    const started = performance.now();
     expect(await toolFailure(fetchText(`${base}/slow`, { ...local, timeoutMs: 150 }))).toMatch(/did not answer within 150 ms/);
-    expect(performance.now() - started).toBeLessThan(2000);
   });
 
   it("a cancelled run rejects with the run's abort reason, not a ToolError", async () => {
