@@ -16,11 +16,6 @@ export function hasReference(text: string): boolean {
   return /\$\{[^}]+\}/.test(text);
 }
 
-/** The names of the environment variables `text` refers to. */
-export function envReferences(text: string): string[] {
-  return [...text.matchAll(REFERENCE)].map((m) => m[1]!).filter((ref) => !ref.startsWith("vars."));
-}
-
 function resolveReference(ref: string, context: SubstitutionContext): unknown {
   if (ref.startsWith("vars.")) {
     const key = ref.slice("vars.".length);

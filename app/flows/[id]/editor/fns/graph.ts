@@ -24,10 +24,6 @@ export function isContainer(node: FlowNode): boolean {
   return node.type !== "agent";
 }
 
-export function isGroup(node: FlowNode): boolean {
-  return node.type === "parallel" || node.type === "serial";
-}
-
 export function canContain(parent: FlowNode, childType: FlowNodeType): boolean {
   return ALLOWED_PARENTS[childType].has(parent.type);
 }
