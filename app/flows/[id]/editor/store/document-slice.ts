@@ -24,7 +24,7 @@ const EMPTY_GRAPH: FlowGraph = { nodes: [], edges: [], settings: { type: "workfl
  * serialized) follows when the typing pauses this long, or at once before anything else
  * reads or changes it (see flushText).
  */
-export const TEXT_WRITE_DELAY_MS = 250;
+export const TEXT_WRITE_DELAY_MS = 800;
 
 /** What a refused canvas edit says while the typed text does not map onto the canvas. */
 export const TEXT_FIRST_NOTICE = "Fix the problems in the DSL first (or undo): the canvas cannot show the text as it is, and editing here would lose what you typed.";
