@@ -1,30 +1,10 @@
-import { expect, type Locator, type Page, type TestInfo, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
+import { clearSelection, connect, node, readDsl, selectNode, snap } from "./editor-helpers";
 
 /**
  * The editor, driven as a user would: build the hybrid example from an empty flow with
  * the mouse and keyboard only, edit the DSL, undo everything, redo, save, reload.
  */
-
-/** The DSL pane's whole text. CodeMirror draws only the visible lines, so ask its view. */
-async function readDsl(page: Page): Promise<string> {
-  return page.locator(".dsl-editor .cm-content").evaluate((element) => {
-    type Tile = { root?: { view?: { state: { doc: { toString(): string } } } } };
-    const tile = (element as HTMLElement & { cmTile?: Tile }).cmTile;
-    const view = tile?.root?.view;
-    if (!view) throw new Error("no CodeMirror view on the DSL pane");
-    return view.state.doc.toString();
-  });
-}
-
-function node(page: Page, name: string): Locator {
-  return page.locator(`.react-flow__node:has(> [data-testid="node-${name}"])`);
-}
-
-async function snap(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path });
-  await testInfo.attach(name, { path, contentType: "image/png" });
-}
 
 /** Adds a node from the palette (into the selected container) and names it in the inspector. */
 async function add(page: Page, kind: "Agent" | "Parallel group" | "Serial group" | "Swarm", name: string) {
@@ -33,28 +13,6 @@ async function add(page: Page, kind: "Agent" | "Parallel group" | "Serial group"
   await field.fill(name);
   await field.press("Enter");
   await expect(node(page, name)).toBeVisible();
-}
-
-/** Clicks a container's title bar, which selects it without touching its members. */
-async function select(page: Page, name: string) {
-  await node(page, name).locator(".container-header, .node-title").first().click({ position: { x: 60, y: 8 } });
-  await expect(page.getByRole("complementary", { name: "Inspector" }).getByRole("heading")).toContainText(name);
-}
-
-async function clearSelection(page: Page) {
-  await page.locator(".react-flow__pane").click({ position: { x: 8, y: 8 } });
-}
-
-/** Drags from one node's >> handle to another's, as a user draws an edge. */
-async function connect(page: Page, from: string, to: string) {
-  const source = node(page, from).locator(".react-flow__handle.source:not(.handoff-handle)");
-  const target = node(page, to).locator(".react-flow__handle.target:not(.handoff-handle)");
-  const a = (await source.boundingBox())!;
-  const b = (await target.boundingBox())!;
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 12 });
-  await page.mouse.up();
 }
 
 /** Drags a node by its title and drops it at the centre of another node. */
@@ -92,9 +50,9 @@ test("build the hybrid example on the canvas, edit the DSL, undo to empty, redo,
   await add(page, "Swarm", "article");
   await add(page, "Parallel group", "research"); // into the selected swarm
   await add(page, "Agent", "history_researcher"); // into the selected group
-  await select(page, "research");
+  await selectNode(page, "research");
   await add(page, "Agent", "science_researcher");
-  await select(page, "article");
+  await selectNode(page, "article");
   await add(page, "Serial group", "editing");
   await add(page, "Agent", "drafter");
   // The last member is dropped in by dragging it from the top level.
@@ -141,7 +99,7 @@ test("build the hybrid example on the canvas, edit the DSL, undo to empty, redo,
   await page.keyboard.press("ControlOrMeta+End");
   await page.keyboard.insertText("\nswarms: [oops");
   await expect(page.getByRole("list", { name: "Problems" })).toBeVisible();
-  await expect(page.getByText("The DSL has errors: the canvas shows the last valid version.")).toBeVisible();
+  await expect(page.getByText(/The DSL has problems the canvas cannot show/)).toBeVisible();
   expect(await nodeNames(page)).toEqual(full);
   await snap(page, testInfo, "5-dsl-error");
 

@@ -54,7 +54,8 @@ test("create, import, edit, save twice, export and delete a flow", async ({ page
   await expect(page.getByRole("heading", { name: "My first swarm" })).toBeVisible();
   await expect.poll(() => readDocument(page)).toMatch(/assistant/);
 
-  await page.getByRole("button", { name: "Rename" }).click();
+  await page.getByRole("button", { name: "More actions" }).click();
+  await page.getByRole("menuitem", { name: "Rename" }).click();
   await page.getByRole("dialog", { name: "Rename flow" }).getByLabel("Name").fill("My renamed swarm");
   await page.getByRole("dialog", { name: "Rename flow" }).getByRole("button", { name: "Rename" }).click();
   await expect(page.getByRole("heading", { name: "My renamed swarm" })).toBeVisible();
@@ -75,7 +76,8 @@ test("create, import, edit, save twice, export and delete a flow", async ({ page
   await page.keyboard.press("Control+s");
   await expect(page.getByText("Saved as version 3.")).toBeVisible();
 
-  const versions = page.getByRole("complementary", { name: "Versions" });
+  await page.getByRole("button", { name: "Show versions" }).click();
+  const versions = page.getByRole("region", { name: "Versions" });
   await expect(versions.getByRole("listitem")).toHaveCount(3);
   await expect(versions.getByText("More careful planning")).toBeVisible();
 
@@ -86,12 +88,14 @@ test("create, import, edit, save twice, export and delete a flow", async ({ page
   await page.goto(flowUrl);
 
   const download = page.waitForEvent("download");
-  await page.getByRole("link", { name: "Export YAML" }).click();
+  await page.getByRole("button", { name: "More actions" }).click();
+  await page.getByRole("menuitem", { name: "Export YAML" }).click();
   const exported = readFileSync(await (await download).path(), "utf8");
   const expected = readFileSync(importedPath, "utf8").replace("Plan the work.", "Plan the work carefully.").replace("Do the work.", "Do the work well.");
   expect(exported).toBe(expected);
 
-  await page.getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("button", { name: "More actions" }).click();
+  await page.getByRole("menuitem", { name: "Delete" }).click();
   await page.getByRole("button", { name: "Delete flow" }).click();
   await expect(page).toHaveURL(/\/flows$/);
   await expect(page.getByRole("link", { name: "Imported pipeline" })).toHaveCount(0);

@@ -16,6 +16,9 @@ async function openFlow(page: Page, name: string) {
 }
 
 async function startRun(page: Page, input: string, model = "") {
+  // The run panel is a drawer beside the canvas, opened from the editor's header.
+  const show = page.getByRole("button", { name: "Show the run panel" });
+  if (await show.isVisible()) await show.click();
   await page.getByLabel("Run input").fill(input);
   await page.getByLabel("Model override").fill(model);
   await page.getByRole("button", { name: "Run", exact: true }).click();

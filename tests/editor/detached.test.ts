@@ -3,7 +3,7 @@ import { detachedIds } from "@/app/flows/[id]/editor/fns/detached";
 import { readText, writeGraph } from "@/app/flows/[id]/editor/fns/document-sync";
 import { addNode, connect, deleteNodes, pasteNodes, copyNodes, setParent } from "@/app/flows/[id]/editor/fns/graph-edits";
 import { createEditorStore } from "@/app/flows/[id]/editor/store";
-import { HYBRID } from "./fixtures";
+import { FIVE_STEPS, HYBRID } from "./fixtures";
 
 const CHAIN = `agents:
   a: { model: mock:echo }
@@ -51,6 +51,15 @@ describe("nodes not in the flow", () => {
     expect(writeGraph(reading.graph!, { text, valid: true })).toEqual({ text });
   });
 
+  it("maps a typed unused agent however the writer would lay the text out, but never text it would lose", () => {
+    const typed = HYBRID.replace("agents:\n", "agents:\n  fresh:\n    model: mock:echo\n    tools: [calculator]\n");
+    expect(detachedIds(readText(typed).graph!)).toEqual(new Set(["fresh"]));
+    // Not mapped: an unknown field the reader drops, a name nothing defines, broken YAML.
+    expect(readText(typed.replace("    tools: [calculator]\n", "    colour: blue\n")).graph).toBeUndefined();
+    expect(readText(typed.replace("flow: intro >> article", "flow: intro >> article >> ghost")).graph).toBeUndefined();
+    expect(readText(typed.replace("    tools:", "   tools:")).graph).toBeUndefined();
+  });
+
   it("a pasted node stays out of the flow too", () => {
     const start = readText(CHAIN).graph!;
     const pasted = pasteNodes(start, copyNodes(start, ["b"]), { x: 40, y: 40 });
@@ -85,19 +94,7 @@ describe("deleting a step of a flow", () => {
   });
 
   it("joins the neighbours of a deleted container (issue 11's example)", () => {
-    const text = `agents:
-  researcher: { model: mock:echo }
-  r1: { model: mock:echo }
-  w1: { model: mock:echo }
-  support: { model: mock:echo }
-  summary: { model: mock:echo }
-groups:
-  research_team: { type: parallel, agents: [r1] }
-  writing: { type: serial, agents: [w1] }
-swarm:
-  type: workflow
-  flow: researcher >> research_team >> writing >> support >> summary
-`;
+    const text = FIVE_STEPS;
     const graph = readText(text).graph!;
     const written = writeGraph(deleteNodes(graph, ["writing"]), { text, valid: true });
     expect("text" in written && flowOf(written.text)).toBe("researcher >> research_team >> support >> summary");

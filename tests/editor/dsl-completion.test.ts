@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dslCompletions, indentAfter, pathAbove } from "@/app/flows/[id]/editor/fns/dsl-completion";
+import { dslCompletions, indentAfter, namesInText, pathAbove } from "@/app/flows/[id]/editor/fns/dsl-completion";
 
 const SOURCES = { agents: ["researcher", "writer"], containers: ["team"], tools: ["calculator", "http_fetch"], models: ["mock:echo", "openai:gpt-4o"] };
 
@@ -54,6 +54,13 @@ describe("DSL completion", () => {
 
   it("finds the path of a line from the indentation above it, past blanks and comments", () => {
     expect(pathAbove(["agents:", "  writer:", "", "    # note", "    model: x"], 5, 4)).toEqual(["agents", "writer"]);
+  });
+});
+
+describe("names in the text", () => {
+  it("reads the entries of agents, groups and swarms, even from a broken text", () => {
+    const text = "agents:\n  a: { model: x }\n  b:\n    model: y\n    tools: [t]\ngroups:\n  g: { type: parallel }\nswarms:\n  s:\n    flow: a\nswarm:\n  flow: a >> [broken\n";
+    expect(namesInText(text)).toEqual({ agents: ["a", "b"], containers: ["g", "s"] });
   });
 });
 

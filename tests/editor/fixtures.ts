@@ -35,3 +35,19 @@ swarm:
   type: workflow
   flow: intro >> article
 `;
+
+/** Issue 11's five-step chain: deleting the middle container must join its neighbours. */
+export const FIVE_STEPS = `name: Chain
+agents:
+  researcher: { model: mock:echo }
+  r1: { model: mock:echo }
+  w1: { model: mock:echo }
+  support: { model: mock:echo }
+  summary: { model: mock:echo }
+groups:
+  research_team: { type: parallel, agents: [r1] }
+  writing: { type: serial, agents: [w1] }
+swarm:
+  type: workflow
+  flow: researcher >> research_team >> writing >> support >> summary
+`;

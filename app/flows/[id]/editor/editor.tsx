@@ -54,6 +54,20 @@ function EditorLayout({ readOnly, tools, onTextChange, layout, onLayout }: Omit<
   });
   useEffect(() => store.subscribe((state, previous) => state.text !== previous.text && report.current(state.text)), [store]);
 
+  // Typing in the inspector writes the text after a pause; a click anywhere (Save, Run, the
+  // canvas) or Ctrl+S writes it first. Capture phase: before the page's own handlers.
+  useEffect(() => {
+    const flush = () => store.getState().flushText();
+    const onKey = (event: KeyboardEvent) => (event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "s" && flush();
+    window.addEventListener("pointerdown", flush, true);
+    window.addEventListener("keydown", onKey, true);
+    return () => {
+      window.removeEventListener("pointerdown", flush, true);
+      window.removeEventListener("keydown", onKey, true);
+      flush();
+    };
+  }, [store]);
+
   return (
     <div className={`swarm-editor${readOnly ? " read-only" : ""}${layout.inspector ? "" : " no-inspector"}${layout.dsl ? "" : " no-dsl"}`}>
       <div className="editor-topbar">

@@ -28,6 +28,8 @@ const MORE_ID = "flow-more-actions";
 export function EditorHeader(props: Props) {
   const { flow, version, readOnly, dirty, saving, drawer } = props;
   const toggle = (which: "run" | "versions") => props.onDrawer(drawer === which ? null : which);
+  // A link in the menu (a download stays on the page) closes it like the buttons do.
+  const closeMenu = () => document.getElementById(MORE_ID)?.hidePopover();
   return (
     <header className="editor-header" aria-label="Flow">
       <nav className="editor-title" aria-label="Breadcrumb">
@@ -81,10 +83,10 @@ export function EditorHeader(props: Props) {
           <button role="menuitem" className="menu-item" popoverTarget={MORE_ID} popoverTargetAction="hide" onClick={props.onRename}>
             Rename
           </button>
-          <a role="menuitem" className="menu-item" href={`/flows/${flow.id}/export${readOnly ? `?version=${version}` : ""}`} download>
+          <a role="menuitem" className="menu-item" href={`/flows/${flow.id}/export${readOnly ? `?version=${version}` : ""}`} download onClick={closeMenu}>
             Export YAML
           </a>
-          <Link role="menuitem" className="menu-item" href={`/flows/${flow.id}/versions`}>
+          <Link role="menuitem" className="menu-item" href={`/flows/${flow.id}/versions`} onClick={closeMenu}>
             History and compare
           </Link>
           <button role="menuitem" className="menu-item danger" popoverTarget={MORE_ID} popoverTargetAction="hide" onClick={props.onDelete}>

@@ -9,7 +9,7 @@ import { Decoration, type DecorationSet, EditorView, highlightActiveLine, keymap
 import { useEffect, useRef } from "react";
 import type { DocumentError } from "@/lib/dsl/types";
 import { providerCatalog } from "@/lib/providers/catalog";
-import { dslCompletions, indentAfter } from "../fns/dsl-completion";
+import { dslCompletions, indentAfter, namesInText } from "../fns/dsl-completion";
 import type { EditorStore } from "../store";
 import { useEditor, useEditorStore } from "../store/context";
 
@@ -87,9 +87,12 @@ const MODELS = providerCatalog.flatMap((provider) => provider.exampleModels);
 function completionSource(store: EditorStore): CompletionSource {
   return (context) => {
     const { graph, tools } = store.getState();
-    const agents = graph.nodes.filter((node) => node.type === "agent").map((node) => node.id);
-    const containers = graph.nodes.filter((node) => node.type !== "agent").map((node) => node.id);
-    const result = dslCompletions(context.state.doc.toString(), context.pos, { agents, containers, tools, models: MODELS });
+    const text = context.state.doc.toString();
+    // The text's own names (it may be broken), then the canvas's.
+    const typed = namesInText(text);
+    const agents = [...new Set([...typed.agents, ...graph.nodes.filter((node) => node.type === "agent").map((node) => node.id)])];
+    const containers = [...new Set([...typed.containers, ...graph.nodes.filter((node) => node.type !== "agent").map((node) => node.id)])];
+    const result = dslCompletions(text, context.pos, { agents, containers, tools, models: MODELS });
     if (!result) return null;
     // Typed keys pop up as you type; values and names too, once a character is typed or on Ctrl+Space.
     if (result.from === context.pos && !context.explicit) return null;
@@ -122,6 +125,8 @@ export function DslPane({ readOnly }: { readOnly: boolean }) {
           EditorView.editable.of(!readOnly),
           EditorView.lineWrapping,
           EditorView.contentAttributes.of({ "aria-label": "Swarm document" }),
+          // Pending inspector typing reaches the text before the user types here.
+          EditorView.domEventHandlers({ focus: () => store.getState().flushText() }),
           EditorView.updateListener.of((update) => {
             if (!update.docChanged || update.transactions.some((t) => t.annotation(fromStore))) return;
             store.getState().editText(update.state.doc.toString());

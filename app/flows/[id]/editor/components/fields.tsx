@@ -2,12 +2,15 @@
 
 import { useState, type ReactNode } from "react";
 import type { DocumentError } from "@/lib/dsl/types";
+import { nodeOfPath } from "../fns/derive";
 import { renameNode } from "../fns/graph-edits";
 import { useEditor, useEditorStore } from "../store/context";
 
-/** The DSL's own messages for one field (path ends with it) or a whole node. */
+/** The messages for one field (path ends with it) or a whole node: the DSL's, and its model's. */
 export function useFieldIssues(path: string): DocumentError[] {
-  return useEditor((state) => state.errors).filter((error) => error.path === path || error.path.startsWith(`${path}.`));
+  const node = nodeOfPath(path);
+  const source = useEditor((state) => (node ? state.issues.get(node) : state.errors));
+  return (source ?? []).filter((error) => error.path === path || error.path.startsWith(`${path}.`));
 }
 
 export function FieldIssues({ issues }: { issues: readonly DocumentError[] }) {

@@ -32,18 +32,38 @@ export function checkText(text: string, options: SyncOptions = {}): DocumentErro
   return parseDocument(text, { tools: options.tools }).errors;
 }
 
-/** The graph of a text with problems, when writing that graph back gives the same text. */
+/** The text's YAML as data, or undefined when it is not YAML. */
+function yamlValue(text: string, locate = new SourceLocator(text)): unknown {
+  const value = loadPlainYaml(text);
+  if (value !== undefined) return value;
+  if (locate.yaml.errors.length > 0) return undefined;
+  try {
+    return locate.yaml.toJS({ maxAliasCount: 100 });
+  } catch {
+    return undefined;
+  }
+}
+
+/** Equal as data: the same scalars, lists in order, maps with the same keys in any order. */
+function sameData(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => sameData(item, b[i]));
+  }
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => key in b && sameData((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+}
+
+/**
+ * The graph of a text with problems, when the graph holds all of it: writing the graph
+ * back gives the same YAML data (the writer may lay it out differently, and keeps the
+ * comments). A field the reader dropped, a name no definition has, are not in the graph.
+ */
 function readWithProblems(text: string): FlowGraph | undefined {
   const locate = new SourceLocator(text);
-  let value = loadPlainYaml(text);
-  if (value === undefined) {
-    if (locate.yaml.errors.length > 0) return undefined;
-    try {
-      value = locate.yaml.toJS({ maxAliasCount: 100 });
-    } catch {
-      return undefined;
-    }
-  }
+  const value = yamlValue(text, locate);
+  if (value === undefined) return undefined;
   let graph: FlowGraph;
   try {
     graph = forCanvas(graphWithDetached(readDocument(value, locate).document));
@@ -51,7 +71,8 @@ function readWithProblems(text: string): FlowGraph | undefined {
     return undefined; // names placed twice, unknown kinds: nothing the canvas can draw
   }
   const written = writeGraph(graph, { text, valid: true });
-  return "text" in written && written.text === text ? graph : undefined;
+  if (!("text" in written)) return undefined;
+  return written.text === text || sameData(yamlValue(written.text), value) ? graph : undefined;
 }
 
 function placedNames(document: FlowDocument): Set<string> {

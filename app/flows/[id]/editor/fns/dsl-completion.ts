@@ -111,3 +111,28 @@ export function indentAfter(line: string): string {
   const opens = /:$/.test(content) || /:\s*[|>][-+]?$/.test(content) || /^\s*-$/.test(content);
   return opens ? `${indent}  ` : indent;
 }
+
+/** The names the text defines (`agents:`, `groups:`, `swarms:` entries), read line by line, so they complete while the text is broken. */
+export function namesInText(text: string): { agents: string[]; containers: string[] } {
+  const agents: string[] = [];
+  const containers: string[] = [];
+  let section = "";
+  let entryIndent = -1;
+  for (const line of text.split("\n")) {
+    if (line.trim() === "" || line.trimStart().startsWith("#")) continue;
+    const indent = indentOf(line);
+    if (indent === 0) {
+      section = /^([A-Za-z_][\w-]*):/.exec(line)?.[1] ?? "";
+      entryIndent = -1;
+      continue;
+    }
+    const key = /^\s*([A-Za-z_][\w-]*):/.exec(line)?.[1];
+    if (!key) continue;
+    // Entries are the section's first indentation level.
+    if (entryIndent < 0) entryIndent = indent;
+    if (indent !== entryIndent) continue;
+    if (section === "agents") agents.push(key);
+    else if (section === "groups" || section === "swarms") containers.push(key);
+  }
+  return { agents, containers };
+}

@@ -14,10 +14,18 @@ import type { FlowGraph, FlowNode, GraphEdge } from "../types";
 import type { AgentRole } from "../nodes/agent/types";
 import { agentRoles, issuesByNode, reconcileNodes } from "../fns/derive";
 import { checkText, readText, writeGraph } from "../fns/document-sync";
+import { modelProblems } from "../fns/model-check";
 import type { Snapshot } from "./history-slice";
 import type { EditorState } from "./index";
 
 const EMPTY_GRAPH: FlowGraph = { nodes: [], edges: [], settings: { type: "workflow" } };
+
+/**
+ * Typing in an inspector field changes the graph at once; the text (the whole document,
+ * serialized) follows when the typing pauses this long, or at once before anything else
+ * reads or changes it (see flushText).
+ */
+export const TEXT_WRITE_DELAY_MS = 800;
 
 /** What a refused canvas edit says while the typed text does not map onto the canvas. */
 export const TEXT_FIRST_NOTICE = "Fix the problems in the DSL first (or undo): the canvas cannot show the text as it is, and editing here would lose what you typed.";
@@ -39,6 +47,8 @@ export type DocumentSlice = {
   canvasInSync: boolean;
   /** Whether the text alone gives the graph back (not so for an empty group a canvas edit made). */
   textReadable: boolean;
+  /** The graph has typing the text does not have yet (written after a pause, or by flushText). */
+  textBehind: boolean;
   roles: ReadonlyMap<string, AgentRole>;
   issues: ReadonlyMap<string, DocumentError[]>;
   tools: readonly string[];
@@ -46,15 +56,21 @@ export type DocumentSlice = {
   restore: (snapshot: Snapshot) => void;
   /** The user typed in the DSL pane. */
   editText: (text: string) => void;
-  /** A named canvas or inspector edit of the graph; refused while the canvas is not in sync. */
+  /**
+   * A named canvas or inspector edit of the graph; refused while the canvas is not in sync.
+   * An edit with a `coalesceKey` (typing) writes the text later, when the typing pauses.
+   */
   applyEdit: (name: string, edit: (graph: FlowGraph) => FlowGraph, options?: EditOptions) => void;
+  /** Writes pending typing into the text now (before a save, a DSL edit, undo). */
+  flushText: () => void;
   /** React Flow's own changes: selection, measured sizes, positions while dragging. */
   onNodesChange: (changes: NodeChange<FlowNode>[]) => void;
   onEdgesChange: (changes: EdgeChange<GraphEdge>[]) => void;
 };
 
+/** What the canvas shows besides the document: roles, and each node's problems (the DSL's and its model's). */
 function derived(graph: FlowGraph, errors: DocumentError[]) {
-  return { roles: agentRoles(graph), issues: issuesByNode(errors) };
+  return { roles: agentRoles(graph), issues: issuesByNode([...errors, ...modelProblems(graph)]) };
 }
 
 /** The store's starting document: the canvas is empty when the text does not map. */
@@ -62,7 +78,7 @@ export function initialDocument(text: string, tools: readonly string[]) {
   const reading = readText(text, { tools });
   const graph = reading.graph ?? EMPTY_GRAPH;
   const mapped = reading.graph !== undefined;
-  return { text, graph, errors: reading.errors, canvasInSync: mapped, textReadable: mapped, tools, ...derived(graph, reading.errors) };
+  return { text, graph, errors: reading.errors, canvasInSync: mapped, textReadable: mapped, textBehind: false, tools, ...derived(graph, reading.errors) };
 }
 
 /** A graph as history keeps it: without selection or measurements, which are not the document's. */
@@ -90,60 +106,106 @@ function readInto(state: EditorState, text: string, written?: FlowGraph): Partia
 
 export const createDocumentSlice =
   (text: string, tools: readonly string[]): StateCreator<EditorState, [], [], DocumentSlice> =>
-  (set, get) => ({
-    ...initialDocument(text, tools),
-    snapshot: () => {
-      const { text, graph, canvasInSync, textReadable } = get();
-      // The graph only when the text alone cannot give it back (see readInto).
-      return canvasInSync && !textReadable ? { text, graph: documentOnly(graph) } : { text };
-    },
-    restore: ({ text, graph }) => set(readInto(get(), text, graph)),
-    editText: (next) => {
+  (set, get) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    /** The field whose typing is pending, so typing in another one starts a new step. */
+    let pendingKey: string | undefined;
+
+    /** Writes `edited` into the text (refusing a secret literal) and reads it back. */
+    const write = (edited: FlowGraph, options: { positionsOnly?: boolean } = {}) => {
       const state = get();
-      if (next === state.text) return;
-      // Typing merges into one step; a paste or a replaced block is a step of its own.
-      const typing = Math.abs(next.length - state.text.length) <= 2;
-      state.record("Edit DSL", state.snapshot(), typing ? "dsl" : undefined);
-      set(readInto(state, next));
-    },
-    applyEdit: (name, edit, options = {}) => {
-      const state = get();
-      if (!state.canvasInSync) {
-        set({ notice: TEXT_FIRST_NOTICE });
-        return;
-      }
-      const edited = edit(state.graph);
-      if (edited === state.graph) return;
       // The previous text lends its comments and spelling, unless it was the empty document.
       const written = writeGraph(edited, { text: state.text, valid: state.graph.nodes.length > 0 });
-      if ("refused" in written) {
-        set({ notice: written.refused });
-        return;
-      }
-      const before = options.before ?? state.snapshot();
-      if (written.text === before.text) {
-        set({ graph: edited });
-        return;
-      }
+      if ("refused" in written) return written;
       // A valid result is read back, so derived edges (delegation) follow the new mode.
       const reading = options.positionsOnly ? { errors: checkText(written.text, { tools: state.tools }) } : readText(written.text, { tools: state.tools });
       const read = "graph" in reading ? reading.graph : undefined;
       const graph = read ? { ...read, nodes: reconcileNodes(edited.nodes, read.nodes) } : edited;
       const textReadable = read !== undefined || reading.errors.length === 0;
-      state.record(name, before, options.coalesceKey);
-      set({ text: written.text, graph, errors: reading.errors, canvasInSync: true, textReadable, notice: null, ...derived(graph, reading.errors) });
-    },
-    onNodesChange: (changes) => {
-      // Removal goes through deleteSelection (a named edit); React Flow never adds nodes.
-      const kept = changes.filter((change) => change.type !== "remove" && change.type !== "add");
-      if (kept.length === 0) return;
-      const { graph } = get();
-      set({ graph: { ...graph, nodes: applyNodeChanges(kept, graph.nodes) } });
-    },
-    onEdgesChange: (changes) => {
-      const kept = changes.filter((change) => change.type === "select");
-      if (kept.length === 0) return;
-      const { graph } = get();
-      set({ graph: { ...graph, edges: applyEdgeChanges(kept, graph.edges) } });
-    },
-  });
+      return {
+        text: written.text,
+        state: { text: written.text, graph, errors: reading.errors, canvasInSync: true, textReadable, textBehind: false, notice: null, ...derived(graph, reading.errors) },
+      };
+    };
+
+    const flushText = () => {
+      clearTimeout(timer);
+      timer = undefined;
+      pendingKey = undefined;
+      const state = get();
+      if (!state.textBehind) return;
+      const result = write(state.graph);
+      if ("refused" in result) {
+        // The typed value cannot be saved (a key-like literal): the text's graph comes back.
+        set({ ...readInto({ ...state, textBehind: false }, state.text), textBehind: false, notice: result.refused });
+        return;
+      }
+      set(result.state);
+    };
+
+    return {
+      ...initialDocument(text, tools),
+      snapshot: () => {
+        flushText();
+        const { text, graph, canvasInSync, textReadable } = get();
+        // The graph only when the text alone cannot give it back (see readInto).
+        return canvasInSync && !textReadable ? { text, graph: documentOnly(graph) } : { text };
+      },
+      restore: ({ text, graph }) => set(readInto(get(), text, graph)),
+      editText: (next) => {
+        flushText();
+        const state = get();
+        if (next === state.text) return;
+        // Typing merges into one step; a paste or a replaced block is a step of its own.
+        const typing = Math.abs(next.length - state.text.length) <= 2;
+        state.record("Edit DSL", state.snapshot(), typing ? "dsl" : undefined);
+        set(readInto(state, next));
+      },
+      flushText,
+      applyEdit: (name, edit, options = {}) => {
+        if (!get().canvasInSync) {
+          set({ notice: TEXT_FIRST_NOTICE });
+          return;
+        }
+        const typing = options.coalesceKey !== undefined && !options.positionsOnly && !options.before;
+        if (!typing || pendingKey !== options.coalesceKey) flushText();
+        const state = get();
+        const edited = edit(state.graph);
+        if (edited === state.graph) return;
+        if (typing) {
+          // One undo step from the text before the typing; the text is written when it pauses.
+          if (!state.textBehind) state.record(name, state.snapshot(), options.coalesceKey);
+          pendingKey = options.coalesceKey;
+          set({ graph: edited, textBehind: true });
+          clearTimeout(timer);
+          timer = setTimeout(flushText, TEXT_WRITE_DELAY_MS);
+          return;
+        }
+        const before = options.before ?? state.snapshot();
+        const result = write(edited, options);
+        if ("refused" in result) {
+          set({ notice: result.refused });
+          return;
+        }
+        if (result.text === before.text) {
+          set({ graph: edited });
+          return;
+        }
+        state.record(name, before, options.coalesceKey);
+        set(result.state);
+      },
+      onNodesChange: (changes) => {
+        // Removal goes through deleteSelection (a named edit); React Flow never adds nodes.
+        const kept = changes.filter((change) => change.type !== "remove" && change.type !== "add");
+        if (kept.length === 0) return;
+        const { graph } = get();
+        set({ graph: { ...graph, nodes: applyNodeChanges(kept, graph.nodes) } });
+      },
+      onEdgesChange: (changes) => {
+        const kept = changes.filter((change) => change.type === "select");
+        if (kept.length === 0) return;
+        const { graph } = get();
+        set({ graph: { ...graph, edges: applyEdgeChanges(kept, graph.edges) } });
+      },
+    };
+  };

@@ -46,9 +46,9 @@ function AgentNodeView({ id, data }: NodeProps<AgentNode>) {
       <div className="node-meta">
         <span>{tools === 1 ? "1 tool" : `${tools} tools`}</span>
         {role ? <span className={`role-badge role-${role.replace(" ", "-")}`}>{role}</span> : null}
-        <DetachedMarker id={id} />
       </div>
       <AgentRunBadge name={data.name} />
+      <DetachedMarker id={id} />
     </div>
   );
 }

@@ -36,7 +36,8 @@ export function AgentPanel({ id, data, tools }: { id: string; data: AgentData; t
   return (
     <div className="stack panel-fields">
       <NameField id={id} />
-      <div className="field-row">
+      {/* One per row: model strings are long (mock:tool?name=…&args=…). */}
+      <div className="stack field-stack">
         <Field label="Provider">
           <select
             value={provider}

@@ -1,0 +1,80 @@
+// Shared steps of the editor's Playwright specs: read the DSL, find nodes, draw edges.
+import { expect, type Locator, type Page, type TestInfo } from "@playwright/test";
+
+/** The DSL pane's whole text. CodeMirror draws only the visible lines, so ask its view. */
+export async function readDsl(page: Page): Promise<string> {
+  return page.locator(".dsl-editor .cm-content").evaluate((element) => {
+    type Tile = { root?: { view?: { state: { doc: { toString(): string } } } } };
+    const tile = (element as HTMLElement & { cmTile?: Tile }).cmTile;
+    const view = tile?.root?.view;
+    if (!view) throw new Error("no CodeMirror view on the DSL pane");
+    return view.state.doc.toString();
+  });
+}
+
+/** Puts the DSL pane's cursor at the end of the first line that starts with `start`, focused. */
+export async function placeCursor(page: Page, start: string) {
+  await page.locator(".dsl-editor .cm-content").evaluate((element, prefix) => {
+    type View = { state: { doc: { lines: number; line(n: number): { from: number; to: number; text: string } } }; dispatch(spec: object): void; focus(): void };
+    const view = (element as HTMLElement & { cmTile?: { root?: { view?: View } } }).cmTile?.root?.view;
+    if (!view) throw new Error("no CodeMirror view on the DSL pane");
+    for (let n = 1; n <= view.state.doc.lines; n++) {
+      const line = view.state.doc.line(n);
+      if (!line.text.startsWith(prefix)) continue;
+      view.focus();
+      view.dispatch({ selection: { anchor: line.to }, scrollIntoView: true });
+      return;
+    }
+    throw new Error(`no line starts with ${prefix}`);
+  }, start);
+}
+
+/** Replaces the whole DSL text, as typing would. */
+export async function writeDsl(page: Page, text: string) {
+  await page.getByLabel("Swarm document").click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.insertText(text);
+}
+
+export function node(page: Page, name: string): Locator {
+  return page.locator(`.react-flow__node:has(> [data-testid="node-${name}"])`);
+}
+
+export async function snap(page: Page, testInfo: TestInfo, name: string) {
+  const path = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path });
+  await testInfo.attach(name, { path, contentType: "image/png" });
+}
+
+export async function openFlow(page: Page, name: string) {
+  await page.goto("/flows");
+  await page.getByRole("link", { name, exact: true }).click();
+  await expect(page.locator(".react-flow__node").first()).toBeVisible();
+}
+
+/** Clicks the empty canvas, which clears the selection. */
+export async function clearSelection(page: Page) {
+  await page.locator(".react-flow__pane").click({ position: { x: 8, y: 8 } });
+}
+
+/** Drags from one node's >> handle to another's, as a user draws an edge. */
+export async function connect(page: Page, from: string, to: string) {
+  const source = node(page, from).locator(".react-flow__handle.source:not(.handoff-handle)");
+  const target = node(page, to).locator(".react-flow__handle.target:not(.handoff-handle)");
+  const a = (await source.boundingBox())!;
+  const b = (await target.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 12 });
+  await page.mouse.up();
+}
+
+/** Clicks a node's title bar, which selects it (a container without its members). */
+export async function selectNode(page: Page, name: string) {
+  await node(page, name).locator(".container-header, .node-title").first().click({ position: { x: 60, y: 8 } });
+  await expect(page.getByRole("complementary", { name: "Inspector" }).getByRole("heading")).toContainText(name);
+}
+
+export function inspector(page: Page): Locator {
+  return page.getByRole("complementary", { name: "Inspector" });
+}

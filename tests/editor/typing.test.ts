@@ -1,0 +1,61 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { addNode, updateData } from "@/app/flows/[id]/editor/fns/graph-edits";
+import { createEditorStore } from "@/app/flows/[id]/editor/store";
+import { TEXT_WRITE_DELAY_MS } from "@/app/flows/[id]/editor/store/document-slice";
+import { HYBRID } from "./fixtures";
+
+/** Typing `value` into intro's instructions, one keystroke at a time. */
+function type(store: ReturnType<typeof createEditorStore>, value: string) {
+  for (let i = 1; i <= value.length; i++) {
+    store.getState().applyEdit("Edit instructions", (graph) => updateData(graph, "intro", { instructions: value.slice(0, i) }), { coalesceKey: "intro.instructions" });
+  }
+}
+
+describe("typing in the inspector", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("changes the graph at each keystroke and writes the document once the typing pauses", () => {
+    const store = createEditorStore(HYBRID, []);
+    const writes: string[] = [];
+    store.subscribe((state, previous) => state.text !== previous.text && writes.push(state.text));
+    type(store, "Hello");
+    expect(store.getState().graph.nodes.find((n) => n.id === "intro")!.data).toMatchObject({ instructions: "Hello" });
+    expect(writes).toEqual([]);
+    vi.advanceTimersByTime(TEXT_WRITE_DELAY_MS);
+    expect(writes).toHaveLength(1);
+    expect(store.getState().text).toMatch(/instructions: Hello/);
+    expect(store.getState().textBehind).toBe(false);
+  });
+
+  it("writes pending typing before anything reads the text: undo, a flush (the DSL pane's focus), another edit", () => {
+    const store = createEditorStore(HYBRID, []);
+    type(store, "Hi");
+    store.getState().undo();
+    expect(store.getState().text).toBe(HYBRID);
+    store.getState().redo();
+    expect(store.getState().text).toMatch(/instructions: Hi/);
+
+    type(store, "Hi there");
+    store.getState().flushText();
+    expect(store.getState().text).toMatch(/instructions: Hi there/);
+    type(store, "Hi there!");
+    store.getState().applyEdit("Add agent", (graph) => addNode(graph, "agent", { x: 0, y: 600 }).graph);
+    expect(store.getState().text).toMatch(/instructions: Hi there!/);
+    expect(store.getState().text).toMatch(/agent_1:/);
+    expect(store.getState().past.map((entry) => entry.name)).toEqual(["Edit instructions", "Edit instructions", "Add agent"]);
+  });
+
+  it("refuses a key-like literal when it is written, and the text's value comes back", () => {
+    const store = createEditorStore(HYBRID, []);
+    store.getState().applyEdit("Edit instructions", (graph) => updateData(graph, "intro", { instructions: "sk-proj-abcdefghijklmnopqrstuvwxyz0123456789" }), { coalesceKey: "intro.instructions" });
+    vi.advanceTimersByTime(TEXT_WRITE_DELAY_MS);
+    expect(store.getState().text).toBe(HYBRID);
+    expect(store.getState().notice).toMatch(/API key/);
+    expect(store.getState().graph.nodes.find((n) => n.id === "intro")!.data).not.toHaveProperty("instructions");
+  });
+});
