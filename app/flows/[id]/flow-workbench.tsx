@@ -3,9 +3,9 @@
 import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useState, useTransition } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { ActionErrorAlert } from "@/app/_components/action-error";
-import type { ActionError } from "@/app/_lib/action-result";
+import { useServerAction } from "@/app/_components/use-server-action";
 import { DeleteDialog, RenameDialog } from "../_components/flow-row-actions";
 import { saveAsNewFlowAction, saveFlowAction } from "../actions";
 import { EditorSkeleton } from "./editor/components/editor-skeleton";
@@ -41,9 +41,8 @@ export function FlowWorkbench({ flow, latest, viewing, versions, tools, userId, 
   const router = useRouter();
   const draft = useDraft(flow.id, latest.number, latest.document);
   const [message, setMessage] = useState("");
-  const [error, setError] = useState<ActionError | null>(null);
+  const { run, pending: saving, error, setError } = useServerAction();
   const [dialog, setDialog] = useState<"rename" | "delete" | null>(null);
-  const [saving, startSaving] = useTransition();
   const [prefs, setPrefs] = useLayoutPrefs(userId);
   const { toasts, push, dismiss } = useToasts();
   const readOnly = viewing !== null;
@@ -53,21 +52,18 @@ export function FlowWorkbench({ flow, latest, viewing, versions, tools, userId, 
   const save = useCallback(
     (baseVersion = draft.baseVersion) => {
       if (readOnly || saving) return;
-      setError(null);
-      startSaving(async () => {
-        const result = await saveFlowAction({ flowId: flow.id, document: draft.text, baseVersion, message });
-        if (!result.ok) {
-          setError(result);
-          push("error", result.conflict ? "Not saved: someone saved a newer version. Your changes are kept." : "Not saved: see the problem above the editor.");
-          return;
-        }
-        draft.markSaved(result.data.version);
-        setMessage("");
-        push("success", `Saved as version ${result.data.version}.`);
-        router.refresh();
-      });
+      run(
+        () => saveFlowAction({ flowId: flow.id, document: draft.text, baseVersion, message }),
+        ({ version: saved }) => {
+          draft.markSaved(saved);
+          setMessage("");
+          push("success", `Saved as version ${saved}.`);
+          router.refresh();
+        },
+        (failed) => push("error", failed.conflict ? "Not saved: someone saved a newer version. Your changes are kept." : "Not saved: see the problem above the editor."),
+      );
     },
-    [readOnly, saving, flow.id, draft, message, router, push],
+    [readOnly, saving, run, flow.id, draft, message, router, push],
   );
 
   function overwrite(version: number) {
@@ -76,12 +72,13 @@ export function FlowWorkbench({ flow, latest, viewing, versions, tools, userId, 
   }
 
   function saveAsCopy() {
-    startSaving(async () => {
-      const result = await saveAsNewFlowAction({ name: `${flow.name} (copy)`, document: draft.text });
-      if (!result.ok) return setError(result);
-      draft.clear();
-      router.push(`/flows/${result.data.id}`);
-    });
+    run(
+      () => saveAsNewFlowAction({ name: `${flow.name} (copy)`, document: draft.text }),
+      ({ id }) => {
+        draft.clear();
+        router.push(`/flows/${id}`);
+      },
+    );
   }
 
   useEffect(() => {

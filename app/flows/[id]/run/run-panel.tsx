@@ -1,9 +1,9 @@
 "use client";
 
 import Link from "next/link";
-import { useState, useTransition } from "react";
+import { useState } from "react";
 import { ActionErrorAlert } from "@/app/_components/action-error";
-import type { ActionError } from "@/app/_lib/action-result";
+import { useServerAction } from "@/app/_components/use-server-action";
 import { cancelRunAction, startRunAction } from "@/app/runs/actions";
 import { StatusBadge } from "@/app/runs/_components/status-badge";
 import { formatCost, formatDuration, formatTokens } from "@/lib/runs/format";
@@ -26,26 +26,11 @@ export function RunPanel({ flowId, version, unsaved }: Props) {
   const snapshot = useActiveRunSnapshot();
   const [input, setInput] = useState("");
   const [model, setModel] = useState("");
-  const [error, setError] = useState<ActionError | null>(null);
-  const [pending, startTransition] = useTransition();
+  const { run: runAction, pending, error } = useServerAction();
   const running = snapshot ? !isFinishedRunStatus(snapshot.header.status) : false;
 
-  function run() {
-    setError(null);
-    startTransition(async () => {
-      const result = await startRunAction({ flowId, version, input, model: model.trim() });
-      if (!result.ok) return setError(result);
-      follow(result.data.runId);
-    });
-  }
-
-  function cancel() {
-    if (!active) return;
-    startTransition(async () => {
-      const result = await cancelRunAction({ runId: active.runId });
-      if (!result.ok) setError(result);
-    });
-  }
+  const run = () => runAction(() => startRunAction({ flowId, version, input, model: model.trim() }), ({ runId }) => follow(runId));
+  const cancel = () => active && runAction(() => cancelRunAction({ runId: active.runId }), () => {});
 
   const root = snapshot?.nodes[0];
   const agents = snapshot ? [...agentOverlay(snapshot.nodes)] : [];
