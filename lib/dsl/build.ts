@@ -1,5 +1,5 @@
 /**
- * Document → the engine's objects (DESIGN §1): Agents, ParallelGroup / SerialGroup,
+ * Document → the engine's objects (docs/architecture.md, "The runtime"): Agents, ParallelGroup / SerialGroup,
  * nested swarms as SwarmNodes, and the top-level Swarm. References are resolved here,
  * with the document's vars and the environment the caller passes (never implicitly).
  */

@@ -1,5 +1,5 @@
 /**
- * The swarm runtime (DESIGN §1). Server-side: running resolves providers from
+ * The swarm runtime (docs/architecture.md, "The runtime"). Server-side: running resolves providers from
  * lib/providers, loaded on first use.
  */
 export {

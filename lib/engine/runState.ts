@@ -10,7 +10,7 @@
  * members of a stage or group as they start, in flow order and synchronously; steps one
  * after another; tool calls in the order the model asked for them), never in the order
  * they finish, so the same run gives the same ids: writing a node twice is an upsert,
- * the first seam of durable runs (DESIGN §3a). One random id per run, not per node.
+ * the first seam of durable runs (docs/architecture.md, "Where runs are going"). One random id per run, not per node.
  * A node's usage is its own (a step's model call) plus the sum of its children's.
  *
  * Recorder contract: `onNodeCreated` / `onNodeUpdated` receive the *live* node, not a
