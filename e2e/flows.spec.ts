@@ -1,27 +1,11 @@
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
+import { readDsl, writeDsl } from "./editor-helpers";
 
 const importedPath = "e2e/fixtures/imported.yaml";
 
 async function importDocument(page: Page, name: string, text: string) {
   await page.getByLabel("Import YAML file").setInputFiles({ name, mimeType: "application/yaml", buffer: Buffer.from(text) });
-}
-
-/** The DSL pane's whole text. CodeMirror draws only the visible lines, so ask its view. */
-async function readDocument(page: Page): Promise<string> {
-  return page.locator(".dsl-editor .cm-content").evaluate((element) => {
-    type Tile = { root?: { view?: { state: { doc: { toString(): string } } } } };
-    const view = (element as HTMLElement & { cmTile?: Tile }).cmTile?.root?.view;
-    if (!view) throw new Error("no CodeMirror view on the DSL pane");
-    return view.state.doc.toString();
-  });
-}
-
-/** Replaces the whole document in the DSL pane, as select-all and paste would. */
-async function writeDocument(page: Page, text: string) {
-  await page.getByLabel("Swarm document").click();
-  await page.keyboard.press("ControlOrMeta+a");
-  await page.keyboard.insertText(text);
 }
 
 /** The app's alert; Next.js's route announcer (also role=alert, always empty) is not one. */
@@ -31,7 +15,7 @@ function alertOf(page: Page) {
 
 async function editDocument(page: Page, transform: (text: string) => string) {
   await expect(page.getByLabel("Swarm document")).toBeVisible();
-  await writeDocument(page, transform(await readDocument(page)));
+  await writeDsl(page, transform(await readDsl(page)));
 }
 
 test("a new team sees the demo flows", async ({ page }, testInfo) => {
@@ -52,7 +36,7 @@ test("create, import, edit, save twice, export and delete a flow", async ({ page
   await page.getByLabel("Name").fill("My first swarm");
   await page.getByRole("button", { name: "Create" }).click();
   await expect(page.getByRole("heading", { name: "My first swarm" })).toBeVisible();
-  await expect.poll(() => readDocument(page)).toMatch(/assistant/);
+  await expect.poll(() => readDsl(page)).toMatch(/assistant/);
 
   await page.getByRole("button", { name: "More actions" }).click();
   await page.getByRole("menuitem", { name: "Rename" }).click();
@@ -84,7 +68,7 @@ test("create, import, edit, save twice, export and delete a flow", async ({ page
   // An older version opens read-only with its own text.
   await versions.getByRole("link", { name: "Version 2" }).click();
   await expect(page.getByText("You are viewing version 2")).toBeVisible();
-  await expect.poll(() => readDocument(page)).toMatch(/Plan the work carefully\.\n[\s\S]*Do the work\.\n/);
+  await expect.poll(() => readDsl(page)).toMatch(/Plan the work carefully\.\n[\s\S]*Do the work\.\n/);
   await page.goto(flowUrl);
 
   const download = page.waitForEvent("download");
@@ -132,17 +116,17 @@ test("bad input gets a clear message and loses nothing", async ({ page }) => {
   await page.goto("/flows");
   await page.getByRole("link", { name: "Research, write, review" }).click();
   const broken = "agents: [this is: not valid\n";
-  await writeDocument(page, broken);
+  await writeDsl(page, broken);
   await page.getByRole("button", { name: "Save version" }).click();
   await expect(alertOf(page)).toContainText("The document has errors");
-  expect(await readDocument(page)).toBe(broken);
+  expect(await readDsl(page)).toBe(broken);
 
   // ...and survives a reload, as a draft kept in the browser.
   await page.reload();
   await expect(page.getByText("Restored the unsaved changes")).toBeVisible();
-  await expect.poll(() => readDocument(page)).toBe(broken);
+  await expect.poll(() => readDsl(page)).toBe(broken);
   await page.getByRole("button", { name: "Discard them" }).click();
-  await expect.poll(() => readDocument(page)).toMatch(/researcher/);
+  await expect.poll(() => readDsl(page)).toMatch(/researcher/);
 });
 
 test("saving over a teammate's newer version is a conflict, not a silent overwrite", async ({ browser }) => {
@@ -161,7 +145,7 @@ test("saving over a teammate's newer version is a conflict, not a silent overwri
   await editDocument(bob, (text) => text.replace("invoices, refunds", "invoices, refunds, taxes"));
   await bob.getByRole("button", { name: "Save version" }).click();
   await expect(alertOf(bob)).toContainText(/newer version|conflict|saved/i);
-  expect(await readDocument(bob)).toMatch(/taxes/);
+  expect(await readDsl(bob)).toMatch(/taxes/);
   await bob.getByRole("button", { name: /Save mine over version/ }).click();
   await expect(bob.getByText(/Saved as version \d+\./)).toBeVisible();
 });

@@ -2,6 +2,7 @@
 // server, after which every page needs a signed-in user: playwright.config.ts runs this
 // folder (the "accounts" project) after every single-user spec.
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { readDsl, writeDsl } from "../editor-helpers";
 
 const ada = { name: "Ada Owner", email: "ada@example.test", password: "ada password 1" };
 const bob = { name: "Bob Teammate", email: "bob@example.test", password: "bob password 1" };
@@ -11,22 +12,9 @@ async function newPage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
-/** The DSL pane's whole text (CodeMirror draws only the visible lines, so ask its view). */
-async function readDocument(page: Page): Promise<string> {
-  return page.locator(".dsl-editor .cm-content").evaluate((element) => {
-    type Tile = { root?: { view?: { state: { doc: { toString(): string } } } } };
-    const view = (element as HTMLElement & { cmTile?: Tile }).cmTile?.root?.view;
-    if (!view) throw new Error("no CodeMirror view on the DSL pane");
-    return view.state.doc.toString();
-  });
-}
-
 async function editDocument(page: Page, transform: (text: string) => string) {
   await expect(page.getByLabel("Swarm document")).toBeVisible();
-  const text = transform(await readDocument(page));
-  await page.getByLabel("Swarm document").click();
-  await page.keyboard.press("ControlOrMeta+a");
-  await page.keyboard.insertText(text);
+  await writeDsl(page, transform(await readDsl(page)));
 }
 
 test("two people share a team: invite, roles, history, compare, share link, revoke", async ({ browser }, testInfo) => {
