@@ -2,6 +2,7 @@
 // own scripts and styles (Next.js, React Flow, CodeMirror, the live timeline) run under it
 // without a single violation.
 import { expect, type Page, test } from "@playwright/test";
+import { startRun } from "./editor-helpers";
 
 /** Collects every CSP violation the page reports (console messages and securitypolicyviolation events). */
 function watchViolations(page: Page): string[] {
@@ -36,8 +37,7 @@ test("pages carry the security headers and run without CSP violations: flows, ed
   await expect(page.locator(".dsl-editor .cm-content")).toBeVisible();
 
   // A run and its live timeline (Server-Sent Events).
-  await page.getByLabel("Run input").fill("headers");
-  await page.getByRole("button", { name: "Run", exact: true }).click();
+  await startRun(page, "headers");
   await page.getByRole("link", { name: "Open timeline" }).click();
   await expect(page).toHaveURL(/\/runs\/[^/]+$/);
   await expect(page.locator(".timeline-row").first()).toBeVisible();

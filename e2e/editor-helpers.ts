@@ -78,3 +78,12 @@ export async function selectNode(page: Page, name: string) {
 export function inspector(page: Page): Locator {
   return page.getByRole("complementary", { name: "Inspector" });
 }
+
+/** Starts a run from the editor's run drawer (opened from the header when it is closed). */
+export async function startRun(page: Page, input: string, model = "") {
+  const show = page.getByRole("button", { name: "Show the run panel" });
+  if (await show.isVisible()) await show.click();
+  await page.getByLabel("Run input").fill(input);
+  await page.getByLabel("Model override").fill(model);
+  await page.getByRole("button", { name: "Run", exact: true }).click();
+}

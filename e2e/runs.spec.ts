@@ -2,6 +2,7 @@
 // timeline, a model call's messages, cancelling midway, a failing tool on its node.
 import { expect, type Page, type TestInfo, test } from "@playwright/test";
 import { getFlowTemplate } from "../lib/demo/flows";
+import { startRun } from "./editor-helpers";
 
 async function snap(page: Page, testInfo: TestInfo, name: string) {
   const path = testInfo.outputPath(`${name}.png`);
@@ -15,14 +16,6 @@ async function openFlow(page: Page, name: string) {
   await expect(page.locator(".react-flow__node").first()).toBeVisible();
 }
 
-async function startRun(page: Page, input: string, model = "") {
-  // The run panel is a drawer beside the canvas, opened from the editor's header.
-  const show = page.getByRole("button", { name: "Show the run panel" });
-  if (await show.isVisible()) await show.click();
-  await page.getByLabel("Run input").fill(input);
-  await page.getByLabel("Model override").fill(model);
-  await page.getByRole("button", { name: "Run", exact: true }).click();
-}
 
 const overlay = (page: Page, agent: string) => page.getByTestId(`run-overlay-${agent}`);
 
