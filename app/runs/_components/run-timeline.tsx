@@ -158,7 +158,10 @@ function TimelineRowView(props: {
   const label = `${formatDuration(node.durationMs ?? row.durationMs)}${node.status === "success" ? "" : ` · ${node.status}`}${
     attempts ? ` · ${attempts.length} attempts` : ""
   }${node.error ? ` — ${node.error.message.slice(0, 80)}` : ""}`;
-  const placement = labelPlacement(bar, label.length * CHAR_WIDTH, props.width - NAME_WIDTH);
+  const segments = attempts ? segmentGeometry(attempts, props.axis, props.trackWidth) : null;
+  // The text goes beside what is drawn: the bar, or a retried call's last attempt.
+  const labelBar = segments?.at(-1) ?? bar;
+  const placement = labelPlacement(labelBar, label.length * CHAR_WIDTH, props.width - NAME_WIDTH);
   return (
     <div
       className="timeline-row"
@@ -204,8 +207,8 @@ function TimelineRowView(props: {
         <span className="timeline-meta">{node.usage.totalTokens > 0 ? `${formatTokens(node.usage.totalTokens)} tok` : ""}</span>
       </div>
       <div className="timeline-track" style={{ width: props.width - NAME_WIDTH }}>
-        {attempts ? (
-          segmentGeometry(attempts, props.axis, props.trackWidth).map((segment, i) => (
+        {attempts && segments ? (
+          segments.map((segment, i) => (
             <div
               key={i}
               className={`timeline-bar timeline-attempt ${attempts[i]!.error ? "bar-failed" : `bar-${node.status}`}`}
@@ -218,7 +221,10 @@ function TimelineRowView(props: {
           <div className={`timeline-bar bar-${node.status}`} style={{ left: bar.left, width: bar.width }} title={`${node.status} · ${formatDuration(row.durationMs)}`} />
         )}
         {node.marks?.handoffFrom ? <span className="timeline-handoff-mark" style={{ left: bar.left }} aria-hidden="true" /> : null}
-        <span className={`timeline-bar-label label-${placement}`} style={placement === "before" ? { right: props.width - NAME_WIDTH - bar.left + 4 } : { left: placement === "after" ? bar.left + bar.width + 4 : bar.left + 4 }}>
+        <span
+          className={`timeline-bar-label label-${placement}`}
+          style={placement === "before" ? { right: props.width - NAME_WIDTH - labelBar.left + 4 } : { left: placement === "after" ? labelBar.left + labelBar.width + 4 : labelBar.left + 4 }}
+        >
           {label}
         </span>
       </div>
