@@ -3,7 +3,7 @@
 // A nonce makes every page render per request, which they all do anyway (they read the
 // session). See lib/auth/securityHeaders.ts.
 import { type NextRequest, NextResponse } from "next/server";
-import { revokedShareLinkResponse } from "@/lib/auth/revokedShareLink";
+import { revokedShareLinkResponse } from "@/app/_lib/revoked-share-link";
 import { contentSecurityPolicy, newNonce } from "@/lib/auth/securityHeaders";
 
 export async function proxy(request: NextRequest): Promise<Response> {

@@ -7,13 +7,27 @@
 
 const REDACTED = "[redacted]";
 
+/**
+ * Key formats of the providers and services a swarm talks to (OpenAI, Anthropic, AWS,
+ * GitHub, Slack, Google) and this app's own API tokens. The DSL's export check uses the
+ * same list (lib/dsl/secrets.ts): a key that must not be stored must not be exported.
+ */
+export const KEY_PATTERNS: readonly RegExp[] = [
+  /\bsk-(?:ant-|proj-)?[A-Za-z0-9_-]{20,}/,
+  /\bAKIA[0-9A-Z]{16}\b/,
+  /\bgh[pousr]_[A-Za-z0-9]{30,}/,
+  /\bxox[abprs]-[A-Za-z0-9-]{10,}/,
+  /\bAIza[0-9A-Za-z_-]{35}\b/,
+  /\bsst_[A-Za-z0-9_-]{16,}/,
+];
+
 const PATTERNS: RegExp[] = [
   // Header lines and JSON/form fields carrying credentials: keep the name, drop the value.
   /\b((?:proxy-)?authorization|x-api-key|api[-_]?key|x-goog-api-key|cookie|set-cookie)(["']?\s*[:=]\s*["']?)(?:(?:bearer|basic|token)\s+)?[^\s"',;}&]+/gi,
   // Bearer/Basic credentials anywhere.
   /\b(bearer|basic)(\s+)[A-Za-z0-9._~+/=-]{8,}/gi,
-  // Key-shaped tokens: OpenAI (sk-, sk-proj-), Anthropic (sk-ant-), our API tokens (sst_), GitHub, Slack, AWS access keys.
-  /\b()()(?:sk-(?:ant-|proj-)?[A-Za-z0-9_-]{16,}|sst_[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|xox[abprs]-[A-Za-z0-9-]{10,}|AKIA[0-9A-Z]{16})/g,
+  // Key-shaped tokens, anywhere (the empty groups keep the replacer's signature).
+  ...KEY_PATTERNS.map((pattern) => new RegExp(`()()${pattern.source}`, "g")),
   // Credentials in URLs: user:password@host and key/token query parameters.
   /(\/\/)([^/\s:@]+:)[^/\s@]+(?=@)/g,
   /([?&](?:api[-_]?key|key|token|access_token|auth|signature|sig)=)()[^&\s#"']+/gi,

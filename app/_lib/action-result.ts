@@ -5,8 +5,8 @@
 import { unstable_rethrow } from "next/navigation";
 import type { z } from "zod";
 import { VersionConflictError } from "@/lib/data/errors";
-import { isStorageUnavailable } from "@/lib/db/unavailable";
-import { isSystemError, isUserError } from "@/lib/errors";
+import { asUnavailable } from "@/lib/db/unavailable";
+import { isUserError } from "@/lib/errors";
 import { InvalidDocumentError, type DocumentIssue } from "@/lib/flows/document";
 
 export type ActionError = {
@@ -55,9 +55,8 @@ export function fromError(error: unknown): ActionError {
         return fail(error.message);
     }
   }
-  if ((isSystemError(error) && error.kind === "unavailable") || isStorageUnavailable(error)) {
-    return fail("The database is unavailable right now. Your changes were not saved; please try again in a moment.", { retry: true });
-  }
+  const unavailable = asUnavailable(error);
+  if (unavailable) return fail(unavailable.message, { retry: true });
   console.error("Unexpected error in a server action", error);
   return fail("Something went wrong on the server. Your changes were not saved; please try again.");
 }

@@ -1,5 +1,5 @@
 // Errors of the data layer. No HTTP codes here: app/ maps them by `kind`.
-import { SystemError, UserError } from "@/lib/errors";
+import { UserError } from "@/lib/errors";
 
 /** The thing does not exist, is deleted, or belongs to another team (indistinguishable on purpose). */
 export class NotFoundError extends UserError {
@@ -39,14 +39,5 @@ export class ValidationError extends UserError {
   readonly kind = "invalid";
   constructor(readonly issues: ValidationIssue[]) {
     super(issues.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message)).join("; "));
-  }
-}
-
-/** The database cannot be reached, is locked, or is read-only: trying again later may work. */
-export class StorageUnavailableError extends SystemError {
-  override readonly name = "StorageUnavailableError";
-  override readonly kind = "unavailable";
-  constructor(options?: { cause?: unknown }) {
-    super("The database is unavailable right now. Nothing was changed; please try again in a moment.", options);
   }
 }

@@ -4,7 +4,7 @@ export type { FlowDetail, FlowSummary, FlowVersionDetail, FlowVersionSummary } f
 export { seedDemoFlows } from "./demoFlows.ts";
 export { getLocalWorkspace, LOCAL_USER, PERSONAL_TEAM } from "./workspace.ts";
 export type { Workspace } from "./workspace.ts";
-export { NotFoundError, StorageUnavailableError, ValidationError, VersionConflictError } from "./errors.ts";
+export { NotFoundError, ValidationError, VersionConflictError } from "./errors.ts";
 export type { ValidationIssue } from "./errors.ts";
 export { MAX_DOCUMENT_BYTES, MAX_NAME_LENGTH } from "./limits.ts";
 export type { CreateFlowInput, DemoFlowInput, SaveFlowVersionInput } from "./flowSchemas.ts";

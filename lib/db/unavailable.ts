@@ -1,6 +1,16 @@
 // Tells "the database is down, locked or read-only" apart from every other failure, so
 // the web layer can answer 503 ("try again") instead of a generic 500. Drivers report
 // these through codes on the error or on its causes (Prisma wraps the driver's error).
+import { SystemError } from "@/lib/errors";
+
+/** The database cannot be reached, is locked, or is read-only: trying again later may work. */
+export class StorageUnavailableError extends SystemError {
+  override readonly name = "StorageUnavailableError";
+  override readonly kind = "unavailable";
+  constructor(options?: { cause?: unknown }) {
+    super("The database is unavailable right now. Nothing was changed; please try again in a moment.", options);
+  }
+}
 
 /** SQLite result codes and PostgreSQL/Node codes that mean the storage is unavailable for now. */
 const UNAVAILABLE_CODES = new Set([
@@ -39,16 +49,29 @@ const UNAVAILABLE_CODES = new Set([
 
 const UNAVAILABLE_MESSAGES = [/database is locked/i, /readonly database/i, /unable to open database/i, /disk I\/O error/i, /Connection terminated/i];
 
+/** A driver code, or its SQLite base code (SQLITE_IOERR_WRITE → SQLITE_IOERR), that means "unavailable". */
+function isUnavailableCode(code: unknown): boolean {
+  return typeof code === "string" && (UNAVAILABLE_CODES.has(code) || UNAVAILABLE_CODES.has(code.replace(/^(SQLITE_[A-Z]+)_.+$/, "$1")));
+}
+
 /** True when `error` (or a cause it wraps, up to a few levels) says the database is unavailable. */
-export function isStorageUnavailable(error: unknown): boolean {
+function isStorageUnavailable(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current && typeof current === "object"; depth++) {
     const candidate = current as { code?: unknown; message?: unknown; cause?: unknown; originalCode?: unknown };
-    for (const code of [candidate.code, candidate.originalCode]) {
-      if (typeof code === "string" && [...UNAVAILABLE_CODES].some((known) => code === known || code.startsWith(`${known}_`))) return true;
-    }
+    if (isUnavailableCode(candidate.code) || isUnavailableCode(candidate.originalCode)) return true;
     if (typeof candidate.message === "string" && UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(candidate.message as string))) return true;
     current = candidate.cause;
   }
   return false;
+}
+
+/**
+ * The "try again" form of `error` when it is one: a SystemError of kind "unavailable" as it
+ * is, a driver error that says the database is down as a StorageUnavailableError; else null.
+ * Both error mappers of the web layer answer from this.
+ */
+export function asUnavailable(error: unknown): SystemError | null {
+  if (error instanceof SystemError && error.kind === "unavailable") return error;
+  return isStorageUnavailable(error) ? new StorageUnavailableError({ cause: error }) : null;
 }

@@ -6,17 +6,9 @@
 import { UserError } from "@/lib/errors";
 import { hasReference } from "./substitute";
 import type { FlowDocument } from "./types";
+import { KEY_PATTERNS } from "@/lib/redact";
 
 export type SecretLiteral = { path: (string | number)[]; message: string };
-
-/** Provider key formats: OpenAI, Anthropic, AWS, GitHub, Slack, Google. */
-const KEY_PATTERNS: readonly RegExp[] = [
-  /\bsk-(?:ant-|proj-)?[A-Za-z0-9_-]{20,}/,
-  /\bAKIA[0-9A-Z]{16}\b/,
-  /\bgh[pousr]_[A-Za-z0-9]{30,}/,
-  /\bxox[abprs]-[A-Za-z0-9-]{10,}/,
-  /\bAIza[0-9A-Za-z_-]{35}\b/,
-];
 
 /** Field names whose literal values are credentials whatever they look like. */
 const SECRET_FIELD = /(?:^|_)(?:api_?key|token|secret|password|passwd|private_key|access_key)$/i;

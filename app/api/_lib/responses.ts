@@ -1,7 +1,7 @@
 /** JSON responses and the one place HTTP status codes are chosen for thrown errors. */
 import type { z } from "zod";
-import { isStorageUnavailable } from "@/lib/db/unavailable";
-import { isSystemError, isUserError, type UserErrorKind } from "@/lib/errors";
+import { asUnavailable } from "@/lib/db/unavailable";
+import { isUserError, type UserErrorKind } from "@/lib/errors";
 
 export function json(data: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return Response.json(data, { status, headers: { "cache-control": "no-store", ...headers } });
@@ -25,13 +25,10 @@ const STATUS_OF: Record<UserErrorKind, number> = {
   too_large: 413,
 };
 
-const UNAVAILABLE_MESSAGE = "The database is unavailable right now. Nothing was changed; please try again in a moment.";
-
 export function errorResponse(error: unknown): Response {
   if (isUserError(error)) return problem(STATUS_OF[error.kind], error.message);
-  if ((isSystemError(error) && error.kind === "unavailable") || isStorageUnavailable(error)) {
-    return problem(503, isSystemError(error) ? error.message : UNAVAILABLE_MESSAGE, undefined, { "retry-after": "5" });
-  }
+  const unavailable = asUnavailable(error);
+  if (unavailable) return problem(503, unavailable.message, undefined, { "retry-after": "5" });
   console.error("Unexpected error in an API route", error);
   return problem(500, "Something went wrong on the server.");
 }

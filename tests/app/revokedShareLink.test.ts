@@ -1,6 +1,6 @@
 // A revoked share link's page answers 410 Gone; live and unknown links go on to the page.
 import { beforeAll, describe, expect, it } from "vitest";
-import { revokedShareLinkResponse, shareTokenOf } from "@/lib/auth/revokedShareLink";
+import { revokedShareLinkResponse, shareTokenOf } from "@/app/_lib/revoked-share-link";
 import { createFlow, getLocalWorkspace } from "@/lib/data";
 import { createShareLink, revokeShareLink } from "@/lib/data/shareLinks";
 import { testDatabases, useTestDatabase } from "../data/databases";
