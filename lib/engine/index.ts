@@ -72,3 +72,5 @@ export {
   type ToolDefinition,
   type SchemaLike,
 } from "./model";
+export { Checkpoint, type StepCheckpoints, type ModelCheckpoint, type ToolCheckpoint } from "./checkpoints";
+export { INTERRUPTED_TRY } from "./runner/modelStep";

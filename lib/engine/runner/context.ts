@@ -6,6 +6,7 @@ import type { Agent } from "../agent";
 import { describeError, RunAbortedError } from "../errors";
 import type { EventBus } from "../eventBus";
 import type { StreamEvent } from "../events";
+import type { StepCheckpoints } from "../checkpoints";
 import type { SwarmMember } from "../swarm";
 import type { HookRegistration } from "../hooks";
 import type { Message, ModelProvider } from "../model";
@@ -31,6 +32,11 @@ export type RunOptions = {
   /** After this many ms the run stops: open nodes end `timeout`. */
   timeoutMs?: number;
   recorder?: RunRecorder;
+  /**
+   * Recorded model and tool calls of earlier executions of this run (by node id), replayed
+   * instead of called again; new ones are recorded. Needs `runId` (ids are positions under it).
+   */
+  checkpoints?: StepCheckpoints;
   /**
    * The run's id: its root node's id, and the prefix of every other node's (each a
    * position: `<run id>.0.2`). Default: a random UUID. Unique per run, e.g. the id of
@@ -62,6 +68,7 @@ export class RunContext {
   readonly maxRetries: number;
   readonly retryBaseMs: number;
   readonly loopThreshold: number;
+  readonly checkpoints: StepCheckpoints | undefined;
   /** Every sub-agent spawned during the run, in spawn order. */
   readonly subAgents: SubAgentRecord[] = [];
   /** False when nobody consumes events, so none are built. */
@@ -86,6 +93,7 @@ export class RunContext {
     this.maxRetries = options.maxRetries ?? 3;
     this.retryBaseMs = options.retryBaseMs ?? 1000;
     this.loopThreshold = options.loopThreshold ?? 3;
+    this.checkpoints = options.checkpoints;
     this.listening = Boolean(this.sink || options.recorder?.onEvent || options.eventBus);
     this.signal = this.controller.signal;
 

@@ -4,7 +4,7 @@
  */
 import type { Agent } from "../agent";
 import { fireHooks, HookPoint, type HookRegistration } from "../hooks";
-import type { AssistantMessage, Message, ModelProvider, ModelRequest, ToolDefinition } from "../model";
+import type { AssistantMessage, Message, ModelProvider, ModelRequest, ModelResponse, ToolDefinition } from "../model";
 import type { RunNode } from "../runState";
 import type { RunContext } from "./context";
 import { callModel, type ModelCallAttempt } from "./modelCall";
@@ -44,15 +44,7 @@ export async function modelStep(ctx: RunContext, s: ModelStep): Promise<Assistan
     signal: s.signal,
   };
   if (s.hooks.length > 0) await fireHooks(s.hooks, { point: HookPoint.PRE_LLM_CALL, agentName, nodeId, request, messages: request.messages });
-  const attempts: ModelCallAttempt[] = [];
-  let called: Awaited<ReturnType<typeof callModel>>;
-  try {
-    called = await callModel(ctx, { agentName, nodeId, provider: s.call.provider }, request, s.signal, attempts);
-  } finally {
-    // A retried call's tries are drawn one by one on the timeline, whether it ended well or not.
-    if (attempts.length > 1) ctx.state.annotate(s.step, { attempts });
-  }
-  const { response, retries } = called;
+  const { response, retries } = await recordedOrCalled(ctx, s, request);
   ctx.state.iterations++;
   const assistant: AssistantMessage = { role: "assistant", content: response.content, toolCalls: response.toolCalls };
   ctx.state.annotate(s.step, {
@@ -76,3 +68,37 @@ export async function modelStep(ctx: RunContext, s: ModelStep): Promise<Assistan
   if (s.hooks.length > 0) await fireHooks(s.hooks, { point: HookPoint.POST_LLM_CALL, agentName, nodeId, response });
   return assistant;
 }
+
+/**
+ * The step's response: recorded by an earlier execution of this run (no call), else from
+ * the provider, recorded before the run goes on. A call that an earlier execution started
+ * and never finished (its process died) counts as a failed first try.
+ */
+async function recordedOrCalled(
+  ctx: RunContext,
+  s: ModelStep,
+  request: ModelRequest,
+): Promise<{ response: ModelResponse; retries: number }> {
+  const nodeId = s.step.id;
+  const recorded = ctx.checkpoints?.recorded(nodeId);
+  if (recorded?.kind === "model") {
+    if (recorded.attempts) ctx.state.annotate(s.step, { attempts: recorded.attempts });
+    return { response: recorded.response, retries: Math.max(0, (recorded.attempts?.length ?? 1) - 1) };
+  }
+  const attempts: ModelCallAttempt[] = [];
+  const interruptedAt = ctx.checkpoints?.interruptedAt?.(nodeId);
+  if (interruptedAt !== undefined) attempts.push({ startedAt: interruptedAt, endedAt: Date.now(), error: INTERRUPTED_TRY });
+  let called: Awaited<ReturnType<typeof callModel>>;
+  try {
+    called = await callModel(ctx, { agentName: s.agent.name, nodeId, provider: s.call.provider }, request, s.signal, attempts);
+  } finally {
+    // A retried call's tries are drawn one by one on the timeline, whether it ended well or not.
+    if (attempts.length > 1) ctx.state.annotate(s.step, { attempts });
+  }
+  const retries = attempts.length - 1;
+  await ctx.checkpoints?.record(nodeId, { kind: "model", response: called.response, ...(attempts.length > 1 ? { attempts } : {}) });
+  return { response: called.response, retries };
+}
+
+/** The error of a try whose process stopped before it ended. */
+export const INTERRUPTED_TRY = "interrupted: the process running this call stopped";

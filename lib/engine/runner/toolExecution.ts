@@ -64,7 +64,7 @@ async function executeToolCall(ctx: RunContext, batch: ToolBatch, call: ToolCall
 
   try {
     if (batch.hooks.length > 0) await fireHooks(batch.hooks, { point: HookPoint.PRE_TOOL_CALL, agentName, nodeId: node.id, toolCall: call });
-    const outcome = await invoke(runnable, call, { agentName, toolCallId: call.id, nodeId: node.id, signal });
+    const outcome = await recordedOrInvoked(ctx, node.id, runnable, call, { agentName, toolCallId: call.id, nodeId: node.id, signal });
     const message: ToolMessage = { role: "tool", toolCallId: call.id, toolName: call.name, content: outcome.content };
     if (outcome.error) message.error = true;
     if (batch.hooks.length > 0) await fireHooks(batch.hooks, {
@@ -95,6 +95,27 @@ async function executeToolCall(ctx: RunContext, batch: ToolBatch, call: ToolCall
 }
 
 type Outcome = { content: string; error: boolean };
+
+/**
+ * A tool call's outcome recorded by an earlier execution of this run, else the tool's,
+ * recorded before the run goes on. Delegations and spawns are not recorded: they run
+ * engine code whose own model and tool calls are.
+ */
+async function recordedOrInvoked(
+  ctx: RunContext,
+  nodeId: string,
+  runnable: RunnableTool | undefined,
+  call: ToolCall,
+  context: Parameters<AnyTool["execute"]>[1],
+): Promise<Outcome> {
+  const recordable = runnable?.kind === "tool_call" && ctx.checkpoints;
+  if (!recordable) return invoke(runnable, call, context);
+  const recorded = ctx.checkpoints?.recorded(nodeId);
+  if (recorded?.kind === "tool") return { content: recorded.content, error: recorded.error };
+  const outcome = await invoke(runnable, call, context);
+  await ctx.checkpoints?.record(nodeId, { kind: "tool", ...outcome });
+  return outcome;
+}
 
 /** Runs the tool; errors meant for the model become an error outcome, others are rethrown. */
 async function invoke(
