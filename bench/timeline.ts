@@ -79,12 +79,12 @@ async function seedRun(databaseFile: string): Promise<string> {
   process.env.DATABASE_URL = `file:${databaseFile}`;
   const { closeDb } = await import("@/lib/db/client");
   const { createFlow, getLocalWorkspace } = await import("@/lib/data");
-  const { createRun, finishRun, markRunStarted, writeRunBatch } = await import("@/lib/data/runs");
+  const { createRun, finishRun, claimRun, writeRunBatch } = await import("@/lib/data/runs");
   try {
     const { teamId, userId } = await getLocalWorkspace();
     const flow = await createFlow(teamId, userId, { name: "30k nodes", document: "agents:\n  a: { model: 'mock:echo' }\nswarm: { flow: a }\n" });
     const { run } = await createRun(teamId, userId, { flowId: flow.id, input: "bench" });
-    await markRunStarted(run.id, "bench");
+    await claimRun(run.id, "bench");
     const nodes = syntheticNodes(Date.now() - 60_000);
     const started = performance.now();
     for (let i = 0; i < nodes.length; i += 2000) {

@@ -18,7 +18,7 @@ export {
   listRunEvents,
   listRunNodes,
   listRuns,
-  markRunStarted,
+  claimRun,
   markStaleRunsInterrupted,
   MAX_RUN_INPUT_CHARS,
   writeRunBatch,

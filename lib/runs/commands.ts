@@ -81,5 +81,5 @@ export async function rerunAs(actor: RunActor, runId: string): Promise<RunDetail
 export async function cancelRunAs(actor: RunActor, runId: string): Promise<void> {
   requireMayRun(actor, "cancel runs");
   const run = await getRun(actor.teamId, runId); // not found for another team's run
-  if (!cancelRun(run.id)) throw new RunNotRunningError();
+  if (!(await cancelRun(run.id))) throw new RunNotRunningError();
 }

@@ -1,11 +1,13 @@
 /**
  * A run's events after `afterSeq`, for a Server-Sent Events response: the stored ones,
  * then, while the run executes in this process, live ones from the hub (gap-free, see
- * eventHub.ts); a run executing elsewhere is followed by polling the database. Ends
+ * eventHub.ts); a run executing elsewhere (a worker) is read from the database each time
+ * its executor says it stored events (a PostgreSQL notification), else every `pollMs`. Ends
  * when the run has finished and everything was sent, or when `signal` aborts.
  */
 import { getRun, listRunEvents } from "@/lib/data/runs";
-import { liveRuns } from "./service";
+import { listen, RUN_EVENTS_CHANNEL } from "./notifications";
+import { liveRuns } from "./runtime";
 import { isFinishedRunStatus, type SequencedEvent } from "@/lib/data/runs/types";
 
 const PAGE = 5000;
@@ -67,21 +69,34 @@ export async function* followRun(options: FollowOptions): AsyncGenerator<Sequenc
       return;
     }
 
-    while (!signal.aborted) {
-      const run = await getRun(teamId, runId);
-      const events = await listRunEvents(teamId, runId, last, PAGE);
-      for (const event of events) {
-        yield event;
-        last = event.seq;
+    // Woken by the executor's "stored up to here" notification, else by the poll timer.
+    let notified = false;
+    const unlisten = listen(RUN_EVENTS_CHANNEL, (payload) => {
+      if (payload !== runId) return;
+      notified = true;
+      notify();
+    });
+    try {
+      while (!signal.aborted) {
+        notified = false;
+        const run = await getRun(teamId, runId);
+        const events = await listRunEvents(teamId, runId, last, PAGE);
+        for (const event of events) {
+          yield event;
+          last = event.seq;
+        }
+        if (isFinishedRunStatus(run.status) && events.length < PAGE) return;
+        if (notified) continue; // stored while we read: read again now
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, options.pollMs ?? 500);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
       }
-      if (isFinishedRunStatus(run.status) && events.length < PAGE) return;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, options.pollMs ?? 500);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
+    } finally {
+      unlisten();
     }
   } finally {
     subscription?.unsubscribe();

@@ -5,7 +5,7 @@
  */
 import { markStaleRunsInterrupted } from "@/lib/data/runs";
 import { STALE_AFTER_MS } from "./executorHeartbeat";
-import { runsRuntime } from "./service";
+import { runsRuntime } from "./runtime";
 
 /** One sweep; skipped (returns []) while this process cannot trust its own view of storage. */
 export async function markInterruptedRuns(now = Date.now()): Promise<string[]> {

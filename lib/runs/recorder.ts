@@ -10,6 +10,7 @@ import type { RunNode, RunRecorder } from "@/lib/engine/runState";
 import type { StreamEvent } from "@/lib/engine/events";
 import { type Redact, toNodeRow, toSummary } from "./nodeRows";
 import { retryUntilStored, type RetryOptions } from "./retry";
+import type { PriorNode } from "@/lib/data/runs";
 import type { LiveEvent, RunNodeDetail, RunTotals, RunWriteBatch, SequencedEvent } from "@/lib/data/runs/types";
 
 export type RecorderOptions = {
@@ -21,6 +22,8 @@ export type RecorderOptions = {
   persisted?(seq: number): void;
   /** Removes credentials from error text before it is stored or published. */
   redact?: Redact;
+  /** Node rows an earlier execution of the run wrote: they keep their place and times. */
+  prior?: ReadonlyMap<string, PriorNode>;
   flushIntervalMs?: number;
   maxPending?: number;
   onError?(error: unknown): void;
@@ -29,6 +32,7 @@ export type RecorderOptions = {
 export class BatchingRecorder implements RunRecorder {
   private readonly options: RecorderOptions;
   private readonly seqOf = new Map<string, number>();
+  private nextSeq = 0;
   private dirty = new Map<string, RunNode>();
   private events: SequencedEvent[] = [];
   private readonly stepCosts = new Map<string, number>();
@@ -44,10 +48,14 @@ export class BatchingRecorder implements RunRecorder {
 
   constructor(options: RecorderOptions) {
     this.options = options;
+    for (const [id, prior] of options.prior ?? []) {
+      this.seqOf.set(id, prior.seq);
+      this.nextSeq = Math.max(this.nextSeq, prior.seq + 1);
+    }
   }
 
   onNodeCreated(node: RunNode): void {
-    this.seqOf.set(node.id, this.seqOf.size);
+    if (!this.seqOf.has(node.id)) this.seqOf.set(node.id, this.nextSeq++);
     if (node.parentId === null && this.rootId === null) this.rootId = node.id;
     this.changed(node);
   }
@@ -117,7 +125,7 @@ export class BatchingRecorder implements RunRecorder {
     this.events = [];
 
     const fresh = [...nodes.values()].map((node) => {
-      const row = toNodeRow(node, this.seqOf.get(node.id) ?? 0, this.options.redact);
+      const row = keepPriorTimes(toNodeRow(node, this.seqOf.get(node.id) ?? 0, this.options.redact), this.options.prior?.get(node.id));
       if (row.kind === "step") this.stepCosts.set(row.id, row.costUsd);
       if (row.id === this.rootId) this.rootUsage = row.usage;
       return row;
@@ -151,4 +159,16 @@ export class BatchingRecorder implements RunRecorder {
     // One line per outage, not one per retry.
     else if (this.failures <= 1) console.error(`Run ${this.options.runId}: recording failed; retrying until stored`, error);
   }
+}
+
+/**
+ * A node an earlier execution already wrote started back then: it keeps its creation and
+ * start, and, when it ends the same way again (a replayed step), its end too.
+ */
+function keepPriorTimes(row: RunNodeDetail, prior: PriorNode | undefined): RunNodeDetail {
+  if (!prior) return row;
+  const kept = { ...row, createdAt: prior.createdAt, startedAt: prior.startedAt ?? row.startedAt };
+  if (prior.endedAt !== null && prior.status === row.status) return { ...kept, endedAt: prior.endedAt, durationMs: prior.durationMs };
+  if (kept.startedAt !== null && row.endedAt !== null) kept.durationMs = row.endedAt - kept.startedAt;
+  return kept;
 }

@@ -65,7 +65,10 @@ describe("checkpoints: a run continues from its last recorded step", () => {
       if (++calls === 5) crash.abort();
       return replies(request, i);
     });
-    const partial = await run(swarm(), "topic", { provider: first, runId: "r1", checkpoints, signal: crash.signal }).catch(runStateOfError);
+    const partial = await run(swarm(), "topic", { provider: first, runId: "r1", checkpoints, signal: crash.signal }).then(
+      () => expect.unreachable("the first execution should have stopped"),
+      runStateOfError,
+    );
     const inFlight = [...partial.nodes.values()].filter((n) => n.kind === "step" && !checkpoints.stored.has(n.id) && n.startedAt !== null);
     expect(inFlight.length).toBeGreaterThan(0);
     for (const node of inFlight) checkpoints.interrupted.set(node.id, node.startedAt!);
@@ -113,7 +116,7 @@ describe("checkpoints: a run continues from its last recorded step", () => {
   });
 });
 
-function runStateOfError(error: unknown) {
+function runStateOfError(error: unknown): { nodes: Map<string, RunNode> } {
   const state = (error as { state?: { nodes: Map<string, RunNode> } }).state;
   if (!state) throw error;
   return state;

@@ -2,10 +2,10 @@
 // stopped process interrupted, on SQLite and (with TEST_DATABASE_URL) PostgreSQL.
 import { describe, expect, it } from "vitest";
 import { createFlow } from "@/lib/data/index.ts";
-import { createRun, finishRun, getRun, listRunNodes, markRunStarted, markStaleRunsInterrupted, registerExecutor, writeRunBatch } from "@/lib/data/runs";
+import { createRun, finishRun, getRun, listRunNodes, claimRun, markStaleRunsInterrupted, registerExecutor, writeRunBatch } from "@/lib/data/runs";
 import { getDb } from "@/lib/db/client.ts";
 import { followRun } from "@/lib/runs/follow";
-import { liveRuns } from "@/lib/runs/service";
+import { liveRuns } from "@/lib/runs/runtime";
 import type { SequencedEvent } from "@/lib/data/runs/types";
 import { testDatabases, useTestDatabase } from "../data/databases.ts";
 import { createUserWithTeam } from "../data/fixtures.ts";
@@ -63,7 +63,7 @@ describe.each(testDatabases())("run lifecycle on $name", (database) => {
   it("marks runs whose executor stopped as interrupted and ends their open nodes", async () => {
     const { teamId, runId } = await newRun();
     await registerExecutor("worker-a", "worker", { hostname: "h", pid: 1 });
-    await markRunStarted(runId, "worker-a");
+    await claimRun(runId, "worker-a");
     const node = { ...summary({ id: "agent", status: "running", endedAt: null, durationMs: null }), input: null, output: null, messages: null, metadata: {} };
     await writeRunBatch(runId, { nodes: [node], events: [] });
 
@@ -79,8 +79,8 @@ describe.each(testDatabases())("run lifecycle on $name", (database) => {
     const { runId: live } = await newRun();
     const { runId: orphaned } = await newRun();
     await registerExecutor("me", "in-process", { hostname: "h", pid: 2 });
-    await markRunStarted(live, "me");
-    await markRunStarted(orphaned, "me");
+    await claimRun(live, "me");
+    await claimRun(orphaned, "me");
     const self = { executorId: "me", liveHere: new Set([live]) };
     // Even with every heartbeat stale (say, after a storage outage), a run this process runs is alive.
     const marked = await markStaleRunsInterrupted({ staleBefore: new Date(Date.now() + 60_000), self });

@@ -22,3 +22,22 @@ export async function heartbeatExecutor(id: string, at = new Date()): Promise<bo
   const { count } = await db.executor.updateMany({ where: { id }, data: { heartbeatAt: at } });
   return count > 0;
 }
+
+/** Executors of `kind` whose last heartbeat is older than `staleBefore`: dead. */
+export async function listStaleExecutors(kind: ExecutorKind, staleBefore: Date): Promise<string[]> {
+  const db = await getDb();
+  const rows = await db.executor.findMany({ where: { kind, heartbeatAt: { lt: staleBefore } }, select: { id: true } });
+  return rows.map((row) => row.id);
+}
+
+/** Executors of `kind` alive since `since`. */
+export async function countLiveExecutors(kind: ExecutorKind, since: Date): Promise<number> {
+  const db = await getDb();
+  return db.executor.count({ where: { kind, heartbeatAt: { gte: since } } });
+}
+
+/** Removes a dead executor once its runs were dealt with. */
+export async function forgetExecutor(id: string): Promise<void> {
+  const db = await getDb();
+  await db.executor.deleteMany({ where: { id } });
+}

@@ -1,8 +1,9 @@
 // Runs, their RunNode trees and event streams, always scoped by team. Client code imports ./types directly.
-export { CorruptRecordError, createRun, finishRun, getRun, listRuns, markRunStarted, MAX_RUN_INPUT_CHARS } from "./runs.ts";
+export { CorruptRecordError, createRun, finishRun, getRun, listRuns, MAX_RUN_INPUT_CHARS } from "./runs.ts";
 export type { CreateRunInput, ListRunsFilter, RunFinish } from "./runs.ts";
 export { getRunNode, listRunNodes } from "./nodes.ts";
 export { lastRunEventSeq, listRunEvents } from "./events.ts";
 export { writeRunBatch } from "./batchWriter.ts";
-export { INTERRUPTED_MESSAGE, markStaleRunsInterrupted, type StaleRunsQuery } from "./staleRuns.ts";
-export { type ExecutorKind, heartbeatExecutor, registerExecutor } from "./executors.ts";
+export { INTERRUPTED_MESSAGE, markRunsInterrupted, markStaleRunsInterrupted, openRunsOf, type StaleRunsQuery } from "./staleRuns.ts";
+export { countLiveExecutors, type ExecutorKind, forgetExecutor, heartbeatExecutor, listStaleExecutors, registerExecutor } from "./executors.ts";
+export { cancelQueuedRun, claimRun, loadRunExecution, requeueRuns, saveCheckpoint, type PriorNode, type RunExecution } from "./execution.ts";

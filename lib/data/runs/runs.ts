@@ -36,7 +36,7 @@ export type RunFinish = { status: RunStatus; output: string | null; error: strin
 
 export const OPEN_RUN_STATUSES: RunStatus[] = ["queued", "running"];
 
-const runSelect = {
+export const runSelect = {
   id: true,
   flowId: true,
   status: true,
@@ -78,7 +78,7 @@ type RunRow = {
   flowVersion: { number: number };
 };
 
-function toRunDetail(row: RunRow): RunDetail {
+export function toRunDetail(row: RunRow): RunDetail {
   return RunDetail.parse({
     id: row.id,
     flowId: row.flowId,
@@ -172,13 +172,6 @@ export async function listRuns(teamId: string, filter: ListRunsFilter = {}): Pro
     select: runSelect,
   });
   return rows.map(toRunSummary);
-}
-
-/** The run is executing on `executorId`, whose heartbeat from now on says whether it is alive. */
-export async function markRunStarted(runId: string, executorId: string): Promise<void> {
-  const db = await getDb();
-  const now = new Date();
-  await db.run.update({ where: { id: runId }, data: { status: "running", startedAt: now, heartbeatAt: now, executorId: parseInput(Id, executorId) } });
 }
 
 /** The run's final state, written last; a run already marked finished (e.g. interrupted) is left alone. */

@@ -40,7 +40,13 @@ async function findStaleRuns({ staleBefore, self }: StaleRunsQuery): Promise<str
 /** Marks the stale runs interrupted and ends their open nodes as cancelled. Returns the ids marked. */
 export async function markStaleRunsInterrupted(query: StaleRunsQuery): Promise<string[]> {
   const ids = await findStaleRuns(query);
-  if (ids.length === 0) return [];
+  await markRunsInterrupted(ids);
+  return ids;
+}
+
+/** Marks these runs (those still open) interrupted and ends their open nodes as cancelled. */
+export async function markRunsInterrupted(ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
   const db = await getDb();
   const now = new Date();
   await db.$transaction([
@@ -53,5 +59,11 @@ export async function markStaleRunsInterrupted(query: StaleRunsQuery): Promise<s
       data: { status: "cancelled", endedAt: now, error: encodePayload({ name: "Interrupted", message: INTERRUPTED_MESSAGE }) },
     }),
   ]);
-  return ids;
+}
+
+/** Open runs claimed by this executor. */
+export async function openRunsOf(executorId: string): Promise<string[]> {
+  const db = await getDb();
+  const rows = await db.run.findMany({ where: { executorId, status: { in: OPEN_RUN_STATUSES } }, select: { id: true } });
+  return rows.map((row) => row.id);
 }

@@ -1,0 +1,113 @@
+// What an executor needs to (re)start a run by its id alone — on a worker that did not
+// create it, or after a crash: its team, document and options, what earlier executions
+// of it left (checkpoints, node rows, the last event seq), and the claim that it runs here.
+import { getDb } from "@/lib/db/client.ts";
+import { Checkpoint } from "@/lib/engine/checkpoints";
+import { Id, parseInput } from "../validation.ts";
+import { decodePayload, encodePayload } from "./payloads.ts";
+import { OPEN_RUN_STATUSES, runSelect, toRunDetail } from "./runs.ts";
+import type { RunDetail, RunNodeStatus } from "./types.ts";
+
+/** A node row an earlier execution wrote: its place and times are kept when the node is written again. */
+export type PriorNode = {
+  seq: number;
+  kind: string;
+  status: RunNodeStatus;
+  createdAt: number;
+  startedAt: number | null;
+  endedAt: number | null;
+  durationMs: number | null;
+};
+
+export type RunExecution = {
+  run: RunDetail;
+  teamId: string;
+  /** The flow version's document the run executes. */
+  document: string;
+  /** The highest event seq stored: new events continue after it. */
+  lastSeq: number;
+  checkpoints: Map<string, Checkpoint>;
+  priorNodes: Map<string, PriorNode>;
+};
+
+/** The run with everything earlier executions left; null when the run is gone. */
+export async function loadRunExecution(runId: string): Promise<RunExecution | null> {
+  const id = parseInput(Id, runId);
+  const db = await getDb();
+  const row = await db.run.findUnique({ where: { id }, select: { ...runSelect, teamId: true, flowVersion: { select: { number: true, document: true } } } });
+  if (!row) return null;
+  const [lastEvent, checkpointRows, nodeRows] = await Promise.all([
+    db.runEvent.findFirst({ where: { runId: id }, orderBy: { seq: "desc" }, select: { seq: true } }),
+    db.runCheckpoint.findMany({ where: { runId: id }, select: { nodeId: true, data: true } }),
+    db.runNode.findMany({
+      where: { runId: id },
+      select: { id: true, seq: true, kind: true, status: true, createdAt: true, startedAt: true, endedAt: true, durationMs: true },
+    }),
+  ]);
+  const checkpoints = new Map<string, Checkpoint>();
+  for (const stored of checkpointRows) {
+    const decoded = decodePayload(Checkpoint, stored.data);
+    // An unreadable checkpoint is a step not recorded: it is called again, never guessed.
+    if (decoded.ok) checkpoints.set(stored.nodeId, decoded.value);
+    else console.error(`Run ${id}: checkpoint ${stored.nodeId} cannot be read (${decoded.problem}); the step runs again`);
+  }
+  const priorNodes = new Map<string, PriorNode>();
+  for (const node of nodeRows) {
+    priorNodes.set(node.id, {
+      seq: node.seq,
+      kind: node.kind,
+      status: node.status as RunNodeStatus,
+      createdAt: node.createdAt.getTime(),
+      startedAt: node.startedAt?.getTime() ?? null,
+      endedAt: node.endedAt?.getTime() ?? null,
+      durationMs: node.durationMs,
+    });
+  }
+  return {
+    run: toRunDetail(row),
+    teamId: row.teamId,
+    document: row.flowVersion.document,
+    lastSeq: lastEvent?.seq ?? 0,
+    checkpoints,
+    priorNodes,
+  };
+}
+
+/** Stores a finished model or tool call; writing it again (a replay) keeps the first. */
+export async function saveCheckpoint(runId: string, nodeId: string, checkpoint: Checkpoint): Promise<void> {
+  const db = await getDb();
+  const data = encodePayload(checkpoint);
+  await db.runCheckpoint.upsert({ where: { runId_nodeId: { runId, nodeId } }, create: { runId, nodeId, data }, update: {} });
+}
+
+/**
+ * The run executes on `executorId` from now on (its heartbeat says whether the run is
+ * alive). False when the run has finished meanwhile (e.g. cancelled while queued): then
+ * it must not execute.
+ */
+export async function claimRun(runId: string, executorId: string): Promise<boolean> {
+  const db = await getDb();
+  const now = new Date();
+  const { count } = await db.run.updateMany({
+    where: { id: parseInput(Id, runId), status: { in: OPEN_RUN_STATUSES } },
+    data: { status: "running", startedAt: now, heartbeatAt: now, executorId: parseInput(Id, executorId) },
+  });
+  return count > 0;
+}
+
+/** Back to `queued` with no executor: another executor will claim it (its dead worker's runs, when resumed elsewhere). */
+export async function requeueRuns(runIds: string[]): Promise<void> {
+  if (runIds.length === 0) return;
+  const db = await getDb();
+  await db.run.updateMany({ where: { id: { in: runIds }, status: { in: OPEN_RUN_STATUSES } }, data: { status: "queued", executorId: null } });
+}
+
+/** Ends a run no executor has claimed yet as cancelled; false when one has (it ends the run itself). */
+export async function cancelQueuedRun(runId: string): Promise<boolean> {
+  const db = await getDb();
+  const { count } = await db.run.updateMany({
+    where: { id: parseInput(Id, runId), status: "queued" },
+    data: { status: "cancelled", error: "Cancelled before it started.", endedAt: new Date() },
+  });
+  return count > 0;
+}

@@ -1,0 +1,141 @@
+/**
+ * Executes one stored run in this process, by its id: the same code on the web server
+ * (single-user) and on a worker, for a first execution and for one that continues a run
+ * whose earlier execution stopped (its recorded steps are replayed, not called again).
+ * Records the tree through the batching recorder, streams it live through the hub, and
+ * writes the final status last.
+ */
+import { providerConfigForTeam } from "@/lib/data/credentials";
+import { claimRun, finishRun, loadRunExecution, saveCheckpoint, writeRunBatch, type RunExecution } from "@/lib/data/runs";
+import { RunAbortedError, run, type Checkpoint, type StepCheckpoints } from "@/lib/engine";
+import { describeError } from "@/lib/engine/errors";
+import { getProvider } from "@/lib/providers";
+import { type ProviderConfig, resolveProviderConfig } from "@/lib/providers/config";
+import { redactSecrets } from "@/lib/redact";
+import { compileFlow } from "./compile";
+import { notify, RUN_EVENTS_CHANNEL } from "./notifications";
+import { BatchingRecorder } from "./recorder";
+import { retryUntilStored } from "./retry";
+import { runsRuntime } from "./runtime";
+import type { RunStatus } from "@/lib/data/runs/types";
+
+const DEFAULT_RUN_TIMEOUT_MS = 15 * 60_000;
+
+function runTimeoutMs(): number {
+  const configured = Number(process.env.SWARM_RUN_TIMEOUT_MS);
+  return Number.isFinite(configured) && configured > 0 ? configured : DEFAULT_RUN_TIMEOUT_MS;
+}
+
+/** The keys a run with this config may send (the team's, else the environment's): never stored in its records. */
+function providerKeys(config: ProviderConfig): string[] {
+  const resolved = resolveProviderConfig(config);
+  return [resolved.openai.apiKey, resolved.anthropic.apiKey].filter((key): key is string => Boolean(key));
+}
+
+function statusOf(error: unknown): RunStatus {
+  return error instanceof RunAbortedError ? error.status : "failed";
+}
+
+/** The run's recorded steps, and those an earlier execution started and never finished. */
+function checkpointsOf(execution: RunExecution, redact: (text: string) => string): StepCheckpoints {
+  const runId = execution.run.id;
+  return {
+    recorded: (nodeId) => execution.checkpoints.get(nodeId),
+    interruptedAt: (nodeId) => {
+      const prior = execution.priorNodes.get(nodeId);
+      const unfinished = prior && (prior.status === "running" || prior.status === "cancelled");
+      return unfinished && !execution.checkpoints.has(nodeId) ? (prior.startedAt ?? undefined) : undefined;
+    },
+    record: (nodeId, checkpoint) => retryUntilStored(() => saveCheckpoint(runId, nodeId, redactCheckpoint(checkpoint, redact))),
+  };
+}
+
+/** Checkpoints are stored like node rows: without credentials in what a tool or model returned. */
+function redactCheckpoint(checkpoint: Checkpoint, redact: (text: string) => string): Checkpoint {
+  if (checkpoint.kind === "tool") return { ...checkpoint, content: redact(checkpoint.content) };
+  return { ...checkpoint, response: { ...checkpoint.response, content: redact(checkpoint.response.content) } };
+}
+
+/**
+ * Runs the stored run `runId` here until it ends; `signal` (besides this process's own
+ * cancel) stops it. Resolves with its final status, or null when it was not executed
+ * (gone, or finished before it could start, e.g. cancelled while queued).
+ */
+export async function executeRun(runId: string, options: { signal?: AbortSignal } = {}): Promise<RunStatus | null> {
+  const { hub, cancellations, executor } = runsRuntime();
+  const signal = options.signal ? AbortSignal.any([options.signal, cancellations.register(runId)]) : cancellations.register(runId);
+  try {
+    const execution = await retryUntilStored(() => loadRunExecution(runId));
+    if (!execution) return null;
+    // Liveness is this process's executor heartbeat (started here if nothing started it yet).
+    void executor.start();
+    if (!(await retryUntilStored(() => claimRun(runId, executor.id)))) return null;
+    hub.open(runId, execution.lastSeq);
+    try {
+      return await executeClaimed(execution, signal);
+    } finally {
+      hub.close(runId);
+    }
+  } finally {
+    cancellations.release(runId);
+  }
+}
+
+async function executeClaimed(execution: RunExecution, signal: AbortSignal): Promise<RunStatus> {
+  const { run: stored, teamId } = execution;
+  const runId = stored.id;
+  const { hub } = runsRuntime();
+  // Until the team's keys are loaded, the environment's and key-shaped strings are redacted.
+  let keys = providerKeys({});
+  const redact = (text: string) => redactSecrets(text, keys);
+  const recorder = new BatchingRecorder({
+    runId,
+    redact,
+    prior: execution.priorNodes,
+    write: writeRunBatch,
+    publish: (event) => hub.publish(runId, event),
+    persisted: (seq) => {
+      hub.markPersisted(runId, seq);
+      // Web processes streaming this run from elsewhere read what was just stored.
+      void notify(RUN_EVENTS_CHANNEL, runId);
+    },
+  });
+  let outcome: { status: RunStatus; output: string | null; error: string | null };
+  try {
+    const config = await providerConfigForTeam(teamId);
+    keys = providerKeys(config);
+    const swarm = compileFlow(execution.document, { modelOverride: stored.options.modelOverride });
+    const stream = run.stream(swarm, stored.input, {
+      signal,
+      timeoutMs: runTimeoutMs(),
+      recorder,
+      // Node ids are positions under the run's own id: every execution of the run gives the same ids.
+      runId,
+      checkpoints: checkpointsOf(execution, redact),
+      resolveProvider: (model) => getProvider(model, config),
+    });
+    for await (const _event of stream) {
+      // The recorder receives every event; draining keeps the stream's queue empty.
+    }
+    outcome = { status: "success", output: (await stream.result).output, error: null };
+  } catch (error) {
+    outcome = { status: statusOf(error), output: null, error: redact(describeError(error).message) };
+  }
+  try {
+    await recorder.close();
+  } catch (error) {
+    console.error(`Run ${runId}: some node changes were not stored`, error);
+    outcome.error ??= "Some steps of this run could not be stored.";
+  }
+  try {
+    const totals = recorder.totals();
+    // The final event gets its seq once; the run's status is written last, after everything else is stored.
+    const final = hub.publish(runId, { type: "run", ...outcome, totals });
+    await retryUntilStored(() => writeRunBatch(runId, { nodes: [], events: [final] }));
+    await retryUntilStored(() => finishRun(runId, { ...outcome, totals }));
+    void notify(RUN_EVENTS_CHANNEL, runId);
+  } catch (error) {
+    console.error(`Run ${runId}: could not store its final state`, error);
+  }
+  return outcome.status;
+}

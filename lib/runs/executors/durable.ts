@@ -1,0 +1,32 @@
+/**
+ * Runs execute on worker processes (`npm run worker`), through a DBOS queue in the app's
+ * PostgreSQL database: this process only enqueues and cancels; it never executes a run.
+ * A run's workflow id is the run's id, so enqueuing twice is one run.
+ */
+import { DBOSClient } from "@dbos-inc/dbos-sdk";
+import { cancelQueuedRun } from "@/lib/data/runs";
+import { DBOS_APP_NAME, DBOS_SCHEMA, RUN_QUEUE, RUN_WORKFLOW, RUNS_APP_VERSION, systemDatabaseUrl } from "../durable/config";
+import { notify, RUN_CANCEL_CHANNEL } from "../notifications";
+import type { RunExecutor } from "./types";
+
+export async function durableExecutor(): Promise<RunExecutor> {
+  const client = await DBOSClient.create({ systemDatabaseUrl: systemDatabaseUrl(), systemDatabaseSchemaName: DBOS_SCHEMA, applicationName: DBOS_APP_NAME });
+  return {
+    kind: "durable",
+    async submit(run, teamId) {
+      await client.enqueue(
+        { workflowName: RUN_WORKFLOW, queueName: RUN_QUEUE, workflowID: run.id, queuePartitionKey: teamId, appVersion: RUNS_APP_VERSION },
+        run.id,
+      );
+    },
+    async cancel(runId) {
+      const status = await client.getWorkflow(runId);
+      if (!status || (status.status !== "ENQUEUED" && status.status !== "PENDING")) return false;
+      await client.cancelWorkflow(runId);
+      // Queued: no worker will start it now, so its end is written here. Running: the worker
+      // hears this at once (DBOS's own signal comes within about a second) and ends it.
+      if (!(await cancelQueuedRun(runId))) await notify(RUN_CANCEL_CHANNEL, runId);
+      return true;
+    },
+  };
+}

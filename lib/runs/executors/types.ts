@@ -1,0 +1,13 @@
+import type { RunDetail } from "@/lib/data/runs/types";
+
+/**
+ * Where runs execute. `in-process`: in this server process (SQLite, single-user; the
+ * default). `durable`: on worker processes through DBOS queues (PostgreSQL; `npm run worker`).
+ */
+export interface RunExecutor {
+  readonly kind: "in-process" | "durable";
+  /** Starts or queues a run just created; resolves once it is handed over, not when it ends. */
+  submit(run: RunDetail, teamId: string): Promise<void>;
+  /** Asks the run to stop wherever it executes; false when it is not queued or running any more. */
+  cancel(runId: string): Promise<boolean>;
+}
