@@ -12,6 +12,7 @@ import { listen, RUN_CANCEL_CHANNEL } from "../notifications";
 import { runsRuntime } from "../runtime";
 import { DBOS_APP_NAME, DBOS_SCHEMA, queueLimits, RUN_QUEUE, RUN_WORKFLOW, RUNS_APP_VERSION, systemDatabaseUrl } from "./config";
 import { leadRecovery } from "./recovery";
+import { ensureDbosSchema } from "./schema";
 
 /** The run's workflow: executes it here; a cancel (DBOS's signal, or the notification) stops it. */
 async function runWorkflow(runId: string): Promise<string | null> {
@@ -23,6 +24,7 @@ export type Worker = { id: string; stop(): Promise<void> };
 export async function startWorker(): Promise<Worker> {
   const { executor, cancellations } = runsRuntime("worker");
   await executor.start();
+  await ensureDbosSchema();
   DBOS.setConfig({
     name: DBOS_APP_NAME,
     systemDatabaseUrl: systemDatabaseUrl(),
@@ -30,6 +32,7 @@ export async function startWorker(): Promise<Worker> {
     // Unique and stable for this process: recovery finds a dead worker's workflows by it.
     executorID: executor.id,
     applicationVersion: RUNS_APP_VERSION,
+    runMigrations: false,
     logLevel: process.env.SWARM_DBOS_LOG_LEVEL ?? "warn",
   });
   DBOS.registerWorkflow(runWorkflow, { name: RUN_WORKFLOW });

@@ -6,10 +6,12 @@
 import { DBOSClient } from "@dbos-inc/dbos-sdk";
 import { cancelQueuedRun } from "@/lib/data/runs";
 import { DBOS_APP_NAME, DBOS_SCHEMA, RUN_QUEUE, RUN_WORKFLOW, RUNS_APP_VERSION, systemDatabaseUrl } from "../durable/config";
+import { ensureDbosSchema } from "../durable/schema";
 import { notify, RUN_CANCEL_CHANNEL } from "../notifications";
 import type { RunExecutor } from "./types";
 
 export async function durableExecutor(): Promise<RunExecutor> {
+  await ensureDbosSchema();
   const client = await DBOSClient.create({ systemDatabaseUrl: systemDatabaseUrl(), systemDatabaseSchemaName: DBOS_SCHEMA, applicationName: DBOS_APP_NAME });
   return {
     kind: "durable",
