@@ -5,7 +5,7 @@ import { z } from "zod";
 import { MAX_RUN_INPUT_CHARS } from "@/lib/data/runs";
 import { Id } from "@/lib/data/validation";
 import { ModelOverride } from "@/lib/runs";
-import { actorOf, cancelRunAs, rerunAs, startRunAs } from "@/lib/runs/commands";
+import { actorOf, cancelRunAs, rerunAs, resumeRunAs, startRunAs } from "@/lib/runs/commands";
 import { type ActionResult, fromError, invalidInput, ok } from "@/app/_lib/action-result";
 import { currentWorkspace } from "@/app/_lib/workspace";
 
@@ -52,6 +52,19 @@ export async function rerunAction(input: z.input<typeof RunRef>): Promise<Action
     const run = await rerunAs(actorOf(await currentWorkspace()), parsed.data.runId);
     revalidatePath("/runs");
     return ok({ runId: run.id });
+  } catch (error) {
+    return fromError(error);
+  }
+}
+
+/** Continues an interrupted run from its last recorded step. */
+export async function resumeRunAction(input: z.input<typeof RunRef>): Promise<ActionResult<null>> {
+  const parsed = RunRef.safeParse(input);
+  if (!parsed.success) return invalidInput(parsed.error);
+  try {
+    await resumeRunAs(actorOf(await currentWorkspace()), parsed.data.runId);
+    revalidatePath(`/runs/${parsed.data.runId}`);
+    return ok(null);
   } catch (error) {
     return fromError(error);
   }

@@ -9,7 +9,7 @@ import type { Workspace } from "@/lib/auth";
 import { getRun } from "@/lib/data/runs";
 import type { RunDetail } from "@/lib/data/runs/types";
 import { UserError } from "@/lib/errors";
-import { cancelRun, startRun } from "./service";
+import { cancelRun, resumeRun, startRun } from "./service";
 
 export type RunActor = {
   teamId: string;
@@ -31,6 +31,15 @@ export class RunNotRunningError extends UserError {
   readonly kind = "conflict";
   constructor() {
     super("This run is not running any more.");
+  }
+}
+
+/** Only an interrupted run can be resumed. */
+export class RunNotResumableError extends UserError {
+  override readonly name = "RunNotResumableError";
+  readonly kind = "conflict";
+  constructor(status: string) {
+    super(`Only an interrupted run can be resumed; this one is ${status}. Re-run it instead.`);
   }
 }
 
@@ -82,4 +91,11 @@ export async function cancelRunAs(actor: RunActor, runId: string): Promise<void>
   requireMayRun(actor, "cancel runs");
   const run = await getRun(actor.teamId, runId); // not found for another team's run
   if (!(await cancelRun(run.id))) throw new RunNotRunningError();
+}
+
+/** Continues an interrupted run from its last recorded step. */
+export async function resumeRunAs(actor: RunActor, runId: string): Promise<void> {
+  requireMayRun(actor, "resume runs");
+  const run = await getRun(actor.teamId, runId); // not found for another team's run
+  if (!(await resumeRun(run, actor.teamId))) throw new RunNotResumableError(run.status);
 }

@@ -28,7 +28,8 @@ export default async function RunPage({ params }: Props) {
     const run = await getRun(workspace.teamId, id);
     const nodes = await listRunNodes(workspace.teamId, id);
     const header = { status: run.status, error: run.error, output: run.output, totals: run.totals };
-    return <RunView run={run} initial={{ header, packed: packNodes(nodes), lastSeq }} canRun={can(workspace.role, "flow", "run")} />;
+    // Keyed by status: after a resume the page mounts afresh and follows the run live again.
+    return <RunView key={`${run.id}:${run.status}`} run={run} initial={{ header, packed: packNodes(nodes), lastSeq }} canRun={can(workspace.role, "flow", "run")} />;
   } catch (error) {
     if (error instanceof NotFoundError) notFound();
     throw error;

@@ -8,7 +8,7 @@ import { useServerAction } from "@/app/_components/use-server-action";
 import { formatCost, formatDuration, formatTokens } from "@/lib/runs/format";
 import { type PackedNodes, unpackNodes } from "@/lib/runs/timeline/packNodes";
 import { isFinishedRunStatus, type RunDetail } from "@/lib/data/runs/types";
-import { cancelRunAction, rerunAction } from "../actions";
+import { cancelRunAction, rerunAction, resumeRunAction } from "../actions";
 import { NodeDetail } from "./node-detail";
 import { RunTimeline } from "./run-timeline";
 import { SelectionProvider, useSelection } from "./selection-context";
@@ -48,6 +48,8 @@ function RunViewInner({ run, initial, canRun }: Props) {
   const cost = running ? nodes.reduce((sum, node) => sum + node.costUsd, 0) : header.totals.costUsd;
 
   const cancel = () => runAction(() => cancelRunAction({ runId: run.id }), () => {});
+  // The page renders again with the run queued, and follows it live from where it stopped.
+  const resume = () => runAction(() => resumeRunAction({ runId: run.id }), () => router.refresh());
   const rerun = () => runAction(() => rerunAction({ runId: run.id }), ({ runId }) => router.push(`/runs/${runId}`));
 
   return (
@@ -99,8 +101,13 @@ function RunViewInner({ run, initial, canRun }: Props) {
               Cancel run
             </button>
           ) : null}
+          {canRun && header.status === "interrupted" ? (
+            <button className="button primary" onClick={resume} disabled={pending} title="Continue from the last finished step: finished model and tool calls are not made again">
+              Resume
+            </button>
+          ) : null}
           {canRun ? (
-            <button className="button primary" onClick={rerun} disabled={pending} title="Run the same version with the same input">
+            <button className={header.status === "interrupted" ? "button" : "button primary"} onClick={rerun} disabled={pending} title="Run the same version with the same input">
               Re-run
             </button>
           ) : null}

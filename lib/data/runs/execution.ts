@@ -88,9 +88,22 @@ export async function saveCheckpoint(runId: string, nodeId: string, checkpoint: 
 export async function claimRun(runId: string, executorId: string): Promise<boolean> {
   const db = await getDb();
   const now = new Date();
+  const id = parseInput(Id, runId);
   const { count } = await db.run.updateMany({
-    where: { id: parseInput(Id, runId), status: { in: OPEN_RUN_STATUSES } },
-    data: { status: "running", startedAt: now, heartbeatAt: now, executorId: parseInput(Id, executorId) },
+    where: { id, status: { in: OPEN_RUN_STATUSES } },
+    data: { status: "running", heartbeatAt: now, executorId: parseInput(Id, executorId) },
+  });
+  // A run continued after a crash or resumed keeps the time it first started.
+  if (count > 0) await db.run.updateMany({ where: { id, startedAt: null }, data: { startedAt: now } });
+  return count > 0;
+}
+
+/** An interrupted run back to `queued`, to continue from its recorded steps; false when it is not interrupted. */
+export async function reopenInterruptedRun(runId: string): Promise<boolean> {
+  const db = await getDb();
+  const { count } = await db.run.updateMany({
+    where: { id: parseInput(Id, runId), status: "interrupted" },
+    data: { status: "queued", error: null, output: null, endedAt: null, executorId: null },
   });
   return count > 0;
 }

@@ -6,4 +6,4 @@ export { lastRunEventSeq, listRunEvents } from "./events.ts";
 export { writeRunBatch } from "./batchWriter.ts";
 export { INTERRUPTED_MESSAGE, markRunsInterrupted, markStaleRunsInterrupted, openRunsOf, type StaleRunsQuery } from "./staleRuns.ts";
 export { countLiveExecutors, type ExecutorKind, forgetExecutor, heartbeatExecutor, listStaleExecutors, registerExecutor } from "./executors.ts";
-export { cancelQueuedRun, claimRun, loadRunExecution, requeueRuns, saveCheckpoint, type PriorNode, type RunExecution } from "./execution.ts";
+export { cancelQueuedRun, claimRun, loadRunExecution, reopenInterruptedRun, requeueRuns, saveCheckpoint, type PriorNode, type RunExecution } from "./execution.ts";

@@ -37,12 +37,32 @@ export async function recoverDeadWorkers(now = Date.now()): Promise<string[]> {
   return resumed;
 }
 
+/** DBOS keeps a row per workflow (a run's execution record; the run itself lives in our tables). */
+const FINISHED_WORKFLOW_RETENTION_MS = 24 * 60 * 60_000;
+const RETENTION_EVERY_MS = 10 * 60_000;
+
+/** Deletes DBOS's rows of runs that ended more than a day ago; returns how many. */
+export async function deleteOldWorkflows(now = Date.now()): Promise<number> {
+  const finished = await DBOS.listWorkflows({
+    workflowName: RUN_WORKFLOW,
+    status: ["SUCCESS", "ERROR", "CANCELLED"],
+    completedBefore: new Date(now - FINISHED_WORKFLOW_RETENTION_MS).toISOString(),
+    limit: 1_000,
+    loadInput: false,
+    loadOutput: false,
+  });
+  if (finished.length > 0) await DBOS.deleteWorkflows(finished.map((workflow) => workflow.workflowID));
+  return finished.length;
+}
+
 /**
  * Tries for the leader's lock every HEARTBEAT_MS; while this process holds it (its
- * session stays open), recovers dead workers on each tick. Returns the stop.
+ * session stays open), recovers dead workers on each tick and clears DBOS's old rows now
+ * and then. Returns the stop.
  */
 export function leadRecovery(): () => Promise<void> {
   let session: pg.Client | null = null;
+  let lastRetention = 0;
   const tick = async () => {
     try {
       if (!session) {
@@ -53,6 +73,10 @@ export function leadRecovery(): () => Promise<void> {
       if (session) {
         const resumed = await recoverDeadWorkers();
         if (resumed.length > 0) console.log(`Resumed ${resumed.length} runs of stopped workers: ${resumed.join(", ")}`);
+        if (Date.now() - lastRetention >= RETENTION_EVERY_MS) {
+          lastRetention = Date.now();
+          await deleteOldWorkflows();
+        }
       }
     } catch (error) {
       console.error("Recovering the runs of stopped workers failed; trying again", error);
