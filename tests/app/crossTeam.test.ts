@@ -80,6 +80,7 @@ describe.each(testDatabases())("cross-team access on $name", (database) => {
         runs.startRunAction({ flowId, input: "hi" }),
         runs.cancelRunAction({ runId }),
         runs.rerunAction({ runId }),
+        runs.resumeRunAction({ runId }),
       ]),
     );
     for (const result of results) expect(result).toMatchObject({ ok: false });
@@ -97,6 +98,7 @@ describe.each(testDatabases())("cross-team access on $name", (database) => {
     const runRoute = await import("@/app/api/runs/[id]/route");
     const nodesRoute = await import("@/app/api/runs/[id]/nodes/route");
     const startRoute = await import("@/app/api/flows/[id]/runs/route");
+    const resumeRoute = await import("@/app/api/runs/[id]/resume/route");
     const bearer = { authorization: `Bearer ${bobToken}` };
     const params = (id: string) => ({ params: Promise.resolve({ id }) });
 
@@ -111,6 +113,10 @@ describe.each(testDatabases())("cross-team access on $name", (database) => {
       params(flowId),
     );
     expect(started.status).toBe(404);
+    const resumed = await resumeRoute.POST(new Request(`http://test/api/runs/${runId}/resume`, { method: "POST", headers: bearer }), params(runId));
+    expect(resumed.status).toBe(404);
+    const anonymous = await resumeRoute.POST(new Request(`http://test/api/runs/${runId}/resume`, { method: "POST" }), params(runId));
+    expect(anonymous.status).toBe(401);
   });
 
   it("keeps the stored key out of responses, exports and run records, but gives it to runs", async () => {

@@ -4,6 +4,7 @@ import { can } from "@/lib/auth/permissions";
 import { NotFoundError } from "@/lib/data/errors";
 import { getRun, lastRunEventSeq, listRunNodes } from "@/lib/data/runs";
 import { packNodes } from "@/lib/runs/timeline/packNodes";
+import { noWorkerNotice } from "@/lib/runs/workersNotice";
 import { currentWorkspace } from "@/app/_lib/workspace";
 import { RunView } from "../_components/run-view";
 import "../_components/runs.css";
@@ -28,8 +29,9 @@ export default async function RunPage({ params }: Props) {
     const run = await getRun(workspace.teamId, id);
     const nodes = await listRunNodes(workspace.teamId, id);
     const header = { status: run.status, error: run.error, output: run.output, totals: run.totals };
+    const notice = run.status === "queued" ? await noWorkerNotice() : null;
     // Keyed by status: after a resume the page mounts afresh and follows the run live again.
-    return <RunView key={`${run.id}:${run.status}`} run={run} initial={{ header, packed: packNodes(nodes), lastSeq }} canRun={can(workspace.role, "flow", "run")} />;
+    return <RunView key={`${run.id}:${run.status}`} run={run} initial={{ header, packed: packNodes(nodes), lastSeq }} canRun={can(workspace.role, "flow", "run")} queuedNotice={notice} />;
   } catch (error) {
     if (error instanceof NotFoundError) notFound();
     throw error;

@@ -20,6 +20,8 @@ type Props = {
   /** The nodes come packed (see packNodes): a 30,000-node run is a quarter of the payload. */
   initial: Omit<LiveRunInitial, "nodes"> & { packed: PackedNodes };
   canRun: boolean;
+  /** Why a queued run is not starting (no worker is running), when that is so. */
+  queuedNotice?: string | null;
 };
 
 /** The run page: header with totals and actions, the live timeline, the node detail pane. */
@@ -31,7 +33,7 @@ export function RunView(props: Props) {
   );
 }
 
-function RunViewInner({ run, initial, canRun }: Props) {
+function RunViewInner({ run, initial, canRun, queuedNotice }: Props) {
   const router = useRouter();
   const [unpacked] = useState<LiveRunInitial>(() => ({ ...initial, nodes: unpackNodes(initial.packed) }));
   const live = useLiveRun(run.id, unpacked);
@@ -114,6 +116,11 @@ function RunViewInner({ run, initial, canRun }: Props) {
         </div>
       </div>
       <ActionErrorAlert error={error} />
+      {queuedNotice && header.status === "queued" ? (
+        <div className="alert info" role="status" aria-label="Queued run">
+          {queuedNotice}
+        </div>
+      ) : null}
       {header.error ? (
         <div className="node-error" role="alert" aria-label="Run error">
           {header.error}
