@@ -12,7 +12,7 @@ import { cancelRun, followRun, startRun } from "@/lib/runs";
 import { testDatabases, useTestDatabase } from "../../data/databases";
 import { readCallLog, startWorkerProcess, stopWorkerProcess, type WorkerProcess } from "./workers";
 
-const postgres = testDatabases().filter((database) => database.name === "postgresql");
+const postgres = testDatabases().find((database) => database.name === "postgresql");
 
 // Six steps one after another, each model call 600 ms.
 const SERIAL = `agents:
@@ -47,25 +47,27 @@ async function treeShape(runId: string): Promise<string[]> {
   return nodes.map((node) => `${node.id.slice(runId.length)} ${node.kind} ${node.name} ${node.status}`).sort();
 }
 
-describe.skipIf(postgres.length === 0).each(postgres)("durable runs on two workers ($name)", (database) => {
-  useTestDatabase(database);
-  const logDir = mkdtempSync(path.join(tmpdir(), "swarm-durable-"));
-  const callLog = path.join(logDir, "calls.jsonl");
+describe.skipIf(!postgres)("durable runs on two workers (PostgreSQL)", () => {
+  if (postgres) useTestDatabase(postgres);
+  let logDir = "";
+  let callLog = "";
   let workers: WorkerProcess[] = [];
   let team: { teamId: string; userId: string };
 
   beforeAll(async () => {
+    logDir = mkdtempSync(path.join(tmpdir(), "swarm-durable-"));
+    callLog = path.join(logDir, "calls.jsonl");
     process.env.SWARM_EXECUTOR = "durable";
     await getDb(); // migrated before the workers start
     team = await getLocalWorkspace();
-    const env = { DATABASE_URL: process.env.DATABASE_URL!, SWARM_MOCK_CALL_LOG: callLog };
+    const env = { DATABASE_URL: process.env.DATABASE_URL!, SWARM_MOCK_CALL_LOG: callLog, SWARM_TEAM_CONCURRENCY: "2" };
     workers = [startWorkerProcess(env), startWorkerProcess(env)];
     await Promise.all(workers.map((worker) => worker.id));
   }, 60_000);
 
   afterAll(async () => {
     await Promise.all(workers.map((worker) => stopWorkerProcess(worker)));
-    rmSync(logDir, { recursive: true, force: true });
+    if (logDir) rmSync(logDir, { recursive: true, force: true });
   });
 
   it("a worker killed mid-run: the run finishes on the other, each finished call made once", async () => {
@@ -106,7 +108,7 @@ describe.skipIf(postgres.length === 0).each(postgres)("durable runs on two worke
     expect(retried).toHaveLength(1);
     // The killed worker is replaced: start another for the next tests.
     workers = workers.filter((worker) => worker !== owner);
-    const replacement = startWorkerProcess({ DATABASE_URL: process.env.DATABASE_URL!, SWARM_MOCK_CALL_LOG: callLog });
+    const replacement = startWorkerProcess({ DATABASE_URL: process.env.DATABASE_URL!, SWARM_MOCK_CALL_LOG: callLog, SWARM_TEAM_CONCURRENCY: "2" });
     workers.push(replacement);
     await replacement.id;
   }, 150_000);
@@ -124,6 +126,20 @@ describe.skipIf(postgres.length === 0).each(postgres)("durable runs on two worke
     console.log(`cancel: a run on a worker stopped ${tookMs} ms after the cancel`);
     expect(tookMs).toBeLessThan(1_500);
     expect(await cancelRun(run.id)).toBe(false);
+  }, 60_000);
+
+  it("runs at most SWARM_TEAM_CONCURRENCY runs of one team at once, across workers", async () => {
+    const { teamId, userId } = team;
+    const flow = await createFlow(teamId, userId, { name: "limited", document: SLOW.replace("latency=20000", "latency=1200") });
+    const runs = await Promise.all(Array.from({ length: 5 }, (_, i) => startRun({ teamId, userId, flowId: flow.id, input: `r${i}`, trigger: "api" })));
+    let most = 0;
+    for (;;) {
+      const statuses = await Promise.all(runs.map(async (run) => (await runRow(run.id)).status));
+      most = Math.max(most, statuses.filter((status) => status === "running").length);
+      if (statuses.every((status) => status === "success")) break;
+      await sleep(100);
+    }
+    expect(most).toBe(2);
   }, 60_000);
 
   it("streams a run executing on a worker live, and resumes after a seq", async () => {
