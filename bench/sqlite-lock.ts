@@ -22,6 +22,7 @@ export async function run(): Promise<void> {
   process.env.DATABASE_URL = `file:${filePath}`;
   const { closeDb, getDb } = await import("@/lib/db/client");
   const { asUnavailable } = await import("@/lib/db/unavailable");
+  const { lockWaitMs } = await import("@/lib/db/sqliteBusy");
   const { createFlow, getLocalWorkspace, listFlows } = await import("@/lib/data");
   try {
     await getDb();
@@ -65,7 +66,7 @@ export async function run(): Promise<void> {
 
     const stored = (await listFlows(teamId)).filter((flow) => flow.name.startsWith("bench ")).length;
     console.log(`CPU: ${cpus()[0]?.model ?? "unknown"} × ${availableParallelism()}; load average ${loadavg().map((n) => n.toFixed(1)).join(" ")}`);
-    console.log(`another process held an exclusive lock on the file for ${HOLD_MS / 1000} s`);
+    console.log(`another process held an exclusive lock on the file for ${HOLD_MS / 1000} s; lock wait ${lockWaitMs()} ms`);
     console.log(`event loop: longest stall ${stallMs.toFixed(0)} ms (target < 200 ms: ${stallMs < 200 ? "met" : "NOT met"})`);
     console.log(`requests meanwhile: ${requests} (${outcomes.ok} served, ${outcomes.unavailable} unavailable, ${outcomes.other} other errors)`);
     console.log(`the write made as the lock was taken: ${firstWrite}; writes stored in all: ${stored} of ${made}`);

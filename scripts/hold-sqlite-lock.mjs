@@ -1,6 +1,6 @@
 // Holds a lock on a SQLite file for a while, as another process might (a CLI, a backup,
 // a second server mid-write): reproduces issue 10's frozen server by hand, and is the
-// other process of bench/sqlite-lock.ts.
+// other process of tests/db/sqliteBusy.test.ts and bench/sqlite-lock.ts.
 // Usage: node scripts/hold-sqlite-lock.mjs <file> <ms> [exclusive|shared]
 // exclusive (the default): nobody else reads or writes; shared: an open read, so others
 // may read and start writing but not commit. Prints "locked" once it holds the lock.

@@ -1,4 +1,4 @@
-// What bench/sqlite-lock.ts needs: another process that
+// What tests/db/sqliteBusy.test.ts and bench/sqlite-lock.ts need: another process that
 // holds a lock on a SQLite file, and a probe of the event loop's longest stall.
 import { spawn } from "node:child_process";
 import { once } from "node:events";
