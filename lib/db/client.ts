@@ -1,10 +1,10 @@
 // The app's PrismaClient: SQLite or PostgreSQL from DATABASE_URL, migrated on first use.
-import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { type DatabaseConfig, resolveDatabaseConfig } from "./config.ts";
 import { PrismaClient as PostgresClient } from "./generated/postgresql/client.ts";
 import { PrismaClient as SqliteClient } from "./generated/sqlite/client.ts";
 import { applyMigrations } from "./migrate.ts";
+import { lockWaitMs, patientSqliteAdapter } from "./sqliteBusy.ts";
 
 /**
  * Both generated clients come from the same models (prisma/models.prisma), so they
@@ -28,7 +28,13 @@ async function openDb(config: DatabaseConfig): Promise<Db> {
   if (config.provider === "sqlite") {
     // Rollback journal, not WAL: the schema engine locks the file exclusively, which
     // under WAL fails while any other process (a second server, a CLI) has it open.
-    return new SqliteClient({ adapter: new PrismaBetterSqlite3({ url: config.filePath }) });
+    // Locks held elsewhere are waited for off the event loop (sqliteBusy.ts); a
+    // transaction's start may queue behind another's whole wait, hence Prisma's maxWait.
+    const waitMs = lockWaitMs();
+    return new SqliteClient({
+      adapter: patientSqliteAdapter(config.filePath, waitMs),
+      transactionOptions: { maxWait: 2 * waitMs },
+    });
   }
   const client = new PostgresClient({ adapter: new PrismaPg({ connectionString: config.url }) });
   return client as unknown as Db;
