@@ -24,6 +24,8 @@ export const ModelCheckpoint = z.object({
   }),
   /** The call's tries, when it needed more than one. */
   attempts: z.array(Attempt).optional(),
+  /** Recorded by this run's parent: a fork reuses it (no call, no cost in this run). */
+  reusedFrom: z.string().optional(),
 });
 
 export const ToolCheckpoint = z.object({
@@ -32,6 +34,10 @@ export const ToolCheckpoint = z.object({
   content: z.string(),
   /** True when the content is an error the model was told about. */
   error: z.boolean(),
+  /** A person's answer (ask_human, an approval): who (null for an API token) and when, epoch ms. */
+  answeredBy: z.string().nullable().optional(),
+  answeredAt: z.number().optional(),
+  reusedFrom: z.string().optional(),
 });
 
 /** A recorded step: what the node at that position returned. */

@@ -87,7 +87,8 @@ export function isFlowError(error: unknown): error is FlowError {
   return error instanceof FlowError;
 }
 
-export type AbortStatus = "cancelled" | "timeout";
+/** Why a run stopped without failing: cancelled, timed out, or paused until a person answers a question. */
+export type AbortStatus = "cancelled" | "timeout" | "waiting";
 
 /**
  * The run was cancelled through its signal or hit its `timeoutMs`: stopped, not wrong.
@@ -99,8 +100,22 @@ export class RunAbortedError extends SystemError {
   override readonly kind = "unavailable";
   readonly status: AbortStatus;
   constructor(status: AbortStatus, message?: string) {
-    super(message ?? (status === "timeout" ? "run timed out" : "run cancelled"));
+    super(message ?? (status === "timeout" ? "run timed out" : status === "waiting" ? "waiting for an answer" : "run cancelled"));
     this.status = status;
+  }
+}
+
+/**
+ * Thrown by a tool (ask_human, an approval gate) that needs a person's answer: the run
+ * pauses (`waiting`) and continues when the answer is recorded as the call's result.
+ */
+export class HumanInputRequest extends Error {
+  override readonly name = "HumanInputRequest";
+  constructor(
+    readonly question: string,
+    readonly choices?: readonly string[],
+  ) {
+    super(`waiting for an answer to: ${question}`);
   }
 }
 

@@ -21,6 +21,8 @@ export type StreamEvent =
   /** Usage of one model call and the run's running total. */
   | (EventBase & { type: "usage"; usage: Usage; total: Usage })
   | (EventBase & { type: "error"; error: { name: string; message: string } })
+  /** The run pauses until a person answers (ask_human or an approval), from the tool call's node. */
+  | (EventBase & { type: "question"; question: string; choices?: readonly string[] })
   /** Last event of a successful run. */
   | (EventBase & { type: "done"; output: string; usage: Usage; steps: number });
 

@@ -20,6 +20,7 @@ export {
   FlowError,
   isFlowError,
   RunAbortedError,
+  HumanInputRequest,
   type SourcePosition,
   type AbortStatus,
 } from "./errors";

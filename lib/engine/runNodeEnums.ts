@@ -7,5 +7,5 @@ import { z } from "zod";
 export const RunNodeKind = z.enum(["run", "swarm", "stage", "group", "agent", "step", "tool_call", "delegation", "spawn"]);
 export type RunNodeKind = z.infer<typeof RunNodeKind>;
 
-export const RunNodeStatus = z.enum(["init", "running", "success", "failed", "timeout", "cancelled"]);
+export const RunNodeStatus = z.enum(["init", "running", "success", "failed", "timeout", "cancelled", "waiting"]);
 export type RunNodeStatus = z.infer<typeof RunNodeStatus>;

@@ -8,6 +8,7 @@ export { calculatorSpec, currentTimeSpec, httpFetchSpec, jsonExtractSpec } from 
 export { calculatorTool } from "./calculator";
 export { currentTimeTool, createCurrentTimeTool, type CurrentTime } from "./currentTime";
 export { jsonExtractTool } from "./jsonExtract";
+export { askHumanTool } from "./askHuman";
 export {
   createHttpFetchTool,
   fetchText,

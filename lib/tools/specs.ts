@@ -70,4 +70,17 @@ export const jsonExtractSpec = {
   }),
 };
 
-export const toolSpecs = [calculatorSpec, currentTimeSpec, httpFetchSpec, jsonExtractSpec] as const;
+export const MAX_QUESTION_LENGTH = 2_000;
+
+export const askHumanSpec = {
+  name: "ask_human",
+  description:
+    "Asks a person on the team a question and waits for the answer (the run pauses until someone answers). " +
+    "Give choices when the answer should be one of a few options.",
+  parameters: z.object({
+    question: z.string().min(1).max(MAX_QUESTION_LENGTH).describe("The question, in plain words"),
+    choices: z.array(z.string().min(1).max(200)).min(2).max(10).optional().describe("Possible answers, if the answer must be one of them"),
+  }),
+};
+
+export const toolSpecs = [calculatorSpec, currentTimeSpec, httpFetchSpec, jsonExtractSpec, askHumanSpec] as const;

@@ -8,8 +8,11 @@ import { RunNodeKind, RunNodeStatus } from "@/lib/engine/runNodeEnums";
 
 export { RunNodeKind, RunNodeStatus };
 
-/** A run's lifecycle; `interrupted` = the server process running it stopped. */
-export const RunStatus = z.enum(["queued", "running", "success", "failed", "cancelled", "timeout", "interrupted"]);
+/**
+ * A run's lifecycle; `interrupted` = the server process running it stopped; `waiting` =
+ * paused until a person answers a question (it holds no executor meanwhile).
+ */
+export const RunStatus = z.enum(["queued", "running", "waiting", "success", "failed", "cancelled", "timeout", "interrupted"]);
 export type RunStatus = z.infer<typeof RunStatus>;
 
 const FINISHED: ReadonlySet<RunStatus> = new Set(["success", "failed", "cancelled", "timeout", "interrupted"]);

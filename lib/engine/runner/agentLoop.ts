@@ -166,6 +166,13 @@ async function agentLoop(
           newMessages: history.slice(attributed),
         },
       });
+      const edited = ctx.stepEdit(step.id);
+      if (edited) {
+        // A person edited what this step sees: the agent goes on from the edited history.
+        history.splice(0, history.length, ...edited);
+        attributed = 0;
+        ctx.state.annotate(step, { historyLength: history.length, newMessages: history.slice(), edited: true });
+      }
       openStep = { node: step, content: "" };
       const assistant = await modelStep(ctx, { agent, step, number: steps, hooks, history, call, signal });
       history.push(assistant);

@@ -38,6 +38,11 @@ export type RunOptions = {
    */
   checkpoints?: StepCheckpoints;
   /**
+   * A person's edit of what a model step sees, by the step's node id: the agent's whole
+   * history at that step (the agent goes on from it). Forks of a run use it.
+   */
+  stepEdits?: ReadonlyMap<string, Message[]>;
+  /**
    * The run's id: its root node's id, and the prefix of every other node's (each a
    * position: `<run id>.0.2`). Default: a random UUID. Unique per run, e.g. the id of
    * the run's database row.
@@ -112,6 +117,21 @@ export class RunContext {
       );
       this.cleanups.push(() => clearTimeout(timer));
     }
+  }
+
+  /** The edited history for the step at `nodeId`, if a person edited it. */
+  stepEdit(nodeId: string): Message[] | undefined {
+    return this.options.stepEdits?.get(nodeId);
+  }
+
+  /**
+   * Pauses the run until a person answers: emits the question from `nodeId`, then stops
+   * the run with status `waiting` (its open nodes end `waiting`). The answer becomes the
+   * node's recorded result, so the next execution replays up to it and goes on.
+   */
+  suspend(nodeId: string, agentName: string, request: { question: string; choices?: readonly string[] }): void {
+    if (this.listening) this.emit({ type: "question", agentName, nodeId, question: request.question, choices: request.choices });
+    if (!this.controller.signal.aborted) this.controller.abort(new RunAbortedError("waiting"));
   }
 
   /** Runs an agent, a group or a nested swarm under `scope`. */

@@ -83,6 +83,11 @@ async function recordedOrCalled(
   const recorded = ctx.checkpoints?.recorded(nodeId);
   if (recorded?.kind === "model") {
     if (recorded.attempts) ctx.state.annotate(s.step, { attempts: recorded.attempts });
+    // A fork's reused step cost its parent, not this run: it adds no usage here.
+    if (recorded.reusedFrom) {
+      ctx.state.annotate(s.step, { reusedFrom: recorded.reusedFrom });
+      return { response: { ...recorded.response, usage: NO_USAGE }, retries: 0 };
+    }
     return { response: recorded.response, retries: Math.max(0, (recorded.attempts?.length ?? 1) - 1) };
   }
   const attempts: ModelCallAttempt[] = [];
@@ -99,6 +104,8 @@ async function recordedOrCalled(
   await ctx.checkpoints?.record(nodeId, { kind: "model", response: called.response, ...(attempts.length > 1 ? { attempts } : {}) });
   return { response: called.response, retries };
 }
+
+const NO_USAGE = { inputTokens: 0, outputTokens: 0, totalTokens: 0 };
 
 /** The error of a try whose process stopped before it ended. */
 export const INTERRUPTED_TRY = "interrupted: the process running this call stopped";

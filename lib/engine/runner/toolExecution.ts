@@ -4,7 +4,7 @@
  * arguments go back to the model as an error result (the node ends `failed`, the agent
  * goes on); any other exception fails the agent and cancels the sibling calls.
  */
-import { AgentError, RunAbortedError, ToolError } from "../errors";
+import { AgentError, HumanInputRequest, RunAbortedError, ToolError } from "../errors";
 import { fireHooks, HookPoint, type HookRegistration } from "../hooks";
 import type { ToolCall, ToolMessage } from "../model";
 import type { RunNode } from "../runState";
@@ -111,8 +111,20 @@ async function recordedOrInvoked(
   const recordable = runnable?.kind === "tool_call" && ctx.checkpoints;
   if (!recordable) return invoke(runnable, call, context);
   const recorded = ctx.checkpoints?.recorded(nodeId);
-  if (recorded?.kind === "tool") return { content: recorded.content, error: recorded.error };
-  const outcome = await invoke(runnable, call, context);
+  if (recorded?.kind === "tool") {
+    const node = ctx.state.nodes.get(nodeId);
+    if (node && recorded.answeredAt !== undefined) ctx.state.annotate(node, { answer: { by: recorded.answeredBy ?? null, at: recorded.answeredAt } });
+    if (node && recorded.reusedFrom) ctx.state.annotate(node, { reusedFrom: recorded.reusedFrom });
+    return { content: recorded.content, error: recorded.error };
+  }
+  let outcome: Outcome;
+  try {
+    outcome = await invoke(runnable, call, context);
+  } catch (error) {
+    // A person must answer first: the run pauses here, and this call's result will be the answer.
+    if (error instanceof HumanInputRequest) ctx.suspend(nodeId, context.agentName, error);
+    throw error;
+  }
   await ctx.checkpoints?.record(nodeId, { kind: "tool", ...outcome });
   return outcome;
 }
@@ -142,7 +154,7 @@ async function invoke(
   } catch (error) {
     if (error instanceof ToolError) return { content: `Error: ${error.message}`, error: true };
     // Delegations and spawns run engine code: their failures (and hook errors) pass through as they are.
-    if (context.signal.aborted || kind !== "tool_call" || !(error instanceof Error)) throw error;
+    if (context.signal.aborted || kind !== "tool_call" || !(error instanceof Error) || error instanceof HumanInputRequest) throw error;
     throw new AgentError(context.agentName, `tool "${call.name}" failed: ${error.message}`, { cause: error });
   }
 }
