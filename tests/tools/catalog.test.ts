@@ -4,8 +4,8 @@ import { getTool, isBuiltInTool, toolCatalog } from "@/lib/tools";
 import { externalImports } from "./importGraph";
 
 describe("tool catalog", () => {
-  it("offers the four built-in tools with JSON Schema parameters", () => {
-    expect(toolCatalog.map((entry) => entry.name)).toEqual(["calculator", "current_time", "http_fetch", "json_extract"]);
+  it("offers the five built-in tools with JSON Schema parameters", () => {
+    expect(toolCatalog.map((entry) => entry.name)).toEqual(["calculator", "current_time", "http_fetch", "json_extract", "ask_human"]);
     for (const entry of toolCatalog) {
       expect(entry.description.length).toBeGreaterThan(20);
       expect(entry.parameters).toMatchObject({ type: "object", properties: expect.any(Object) });
