@@ -6,6 +6,7 @@ import { MAX_RUN_INPUT_CHARS } from "@/lib/data/runs";
 import { Id } from "@/lib/data/validation";
 import { ModelOverride } from "@/lib/runs";
 import { actorOf, cancelRunAs, rerunAs, resumeRunAs, startRunAs } from "@/lib/runs/commands";
+import { Answer, answerRunAs } from "@/lib/runs/answers";
 import { type ActionResult, fromError, invalidInput, ok } from "@/app/_lib/action-result";
 import { currentWorkspace } from "@/app/_lib/workspace";
 
@@ -64,6 +65,22 @@ export async function resumeRunAction(input: z.input<typeof RunRef>): Promise<Ac
   try {
     await resumeRunAs(actorOf(await currentWorkspace()), parsed.data.runId);
     revalidatePath(`/runs/${parsed.data.runId}`);
+    return ok(null);
+  } catch (error) {
+    return fromError(error);
+  }
+}
+
+const AnswerInput = Answer.extend({ runId: Id });
+
+/** Answers a waiting run's question; the run continues from where it paused. */
+export async function answerRunAction(input: z.input<typeof AnswerInput>): Promise<ActionResult<null>> {
+  const parsed = AnswerInput.safeParse(input);
+  if (!parsed.success) return invalidInput(parsed.error);
+  const { runId, nodeId, answer } = parsed.data;
+  try {
+    await answerRunAs(actorOf(await currentWorkspace()), runId, { nodeId, answer });
+    revalidatePath(`/runs/${runId}`);
     return ok(null);
   } catch (error) {
     return fromError(error);

@@ -85,7 +85,8 @@ export async function* followRun(options: FollowOptions): AsyncGenerator<Sequenc
           yield event;
           last = event.seq;
         }
-        if (isFinishedRunStatus(run.status) && events.length < PAGE) return;
+        // A waiting run stops here too: answering it starts a new execution, followed anew.
+        if ((isFinishedRunStatus(run.status) || run.status === "waiting") && events.length < PAGE) return;
         if (notified) continue; // stored while we read: read again now
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, options.pollMs ?? 500);

@@ -4,6 +4,7 @@
  * than STALE_AFTER_MS; this process's own runs are alive exactly while it runs them.
  */
 import { markStaleRunsInterrupted } from "@/lib/data/runs";
+import { expireUnansweredRuns } from "./answers";
 import { STALE_AFTER_MS } from "./executorHeartbeat";
 import { runsRuntime } from "./runtime";
 
@@ -20,7 +21,8 @@ export async function markInterruptedRuns(now = Date.now()): Promise<string[]> {
 /** Starts this process's heartbeat, then sweeps once it is written and every STALE_AFTER_MS. */
 export function watchInterruptedRuns(): void {
   const { executor } = runsRuntime();
-  const sweep = () => markInterruptedRuns().catch((error: unknown) => console.error("Could not mark interrupted runs", error));
+  const sweep = () =>
+    Promise.all([markInterruptedRuns(), expireUnansweredRuns()]).catch((error: unknown) => console.error("Could not mark interrupted or expired runs", error));
   void executor.start().then(sweep);
   setInterval(sweep, STALE_AFTER_MS).unref?.();
 }

@@ -3,7 +3,7 @@
  * executor (executors/index.ts), which runs it in this process or queues it for a worker.
  * The request that started a run never waits for it.
  */
-import { createRun, reopenInterruptedRun, type CreateRunInput } from "@/lib/data/runs";
+import { cancelIdleRun, createRun, reopenRun, type CreateRunInput } from "@/lib/data/runs";
 import type { RunDetail } from "@/lib/data/runs/types";
 import { runExecutor } from "./executors";
 
@@ -22,9 +22,9 @@ export async function startRun(request: StartRunRequest): Promise<RunDetail> {
   return created;
 }
 
-/** Asks a run to stop wherever it executes; false when it is not queued or running any more. */
+/** Asks a run to stop wherever it executes (or ends it, when nothing executes it); false when it has ended. */
 export async function cancelRun(runId: string): Promise<boolean> {
-  return (await runExecutor()).cancel(runId);
+  return (await (await runExecutor()).cancel(runId)) || (await cancelIdleRun(runId));
 }
 
 /**
@@ -32,7 +32,7 @@ export async function cancelRun(runId: string): Promise<boolean> {
  * are replayed, not paid again); false when the run is not interrupted.
  */
 export async function resumeRun(run: RunDetail, teamId: string): Promise<boolean> {
-  if (!(await reopenInterruptedRun(run.id))) return false;
-  await (await runExecutor()).submit(run, teamId);
+  if (!(await reopenRun(run.id, "interrupted"))) return false;
+  await (await runExecutor()).submit(run, teamId, { continuation: true });
   return true;
 }

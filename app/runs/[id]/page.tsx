@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { can } from "@/lib/auth/permissions";
 import { NotFoundError } from "@/lib/data/errors";
-import { getRun, lastRunEventSeq, listRunNodes } from "@/lib/data/runs";
+import { getRun, lastRunEventSeq, listOpenQuestions, listRunNodes } from "@/lib/data/runs";
 import { packNodes } from "@/lib/runs/timeline/packNodes";
 import { noWorkerNotice } from "@/lib/runs/workersNotice";
 import { currentWorkspace } from "@/app/_lib/workspace";
@@ -30,8 +30,9 @@ export default async function RunPage({ params }: Props) {
     const nodes = await listRunNodes(workspace.teamId, id);
     const header = { status: run.status, error: run.error, output: run.output, totals: run.totals };
     const notice = run.status === "queued" ? await noWorkerNotice() : null;
+    const questions = run.status === "waiting" ? await listOpenQuestions(workspace.teamId, id) : [];
     // Keyed by status: after a resume the page mounts afresh and follows the run live again.
-    return <RunView key={`${run.id}:${run.status}`} run={run} initial={{ header, packed: packNodes(nodes), lastSeq }} canRun={can(workspace.role, "flow", "run")} queuedNotice={notice} />;
+    return <RunView key={`${run.id}:${run.status}`} run={run} initial={{ header, packed: packNodes(nodes), lastSeq }} canRun={can(workspace.role, "flow", "run")} queuedNotice={notice} questions={questions} />;
   } catch (error) {
     if (error instanceof NotFoundError) notFound();
     throw error;

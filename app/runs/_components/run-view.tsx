@@ -2,12 +2,13 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { ActionErrorAlert } from "@/app/_components/action-error";
 import { useServerAction } from "@/app/_components/use-server-action";
 import { formatCost, formatDuration, formatTokens } from "@/lib/runs/format";
 import { type PackedNodes, unpackNodes } from "@/lib/runs/timeline/packNodes";
-import { isFinishedRunStatus, type RunDetail } from "@/lib/data/runs/types";
+import { isFinishedRunStatus, type RunDetail, type RunQuestion } from "@/lib/data/runs/types";
+import { RunQuestions } from "./run-questions";
 import { cancelRunAction, rerunAction, resumeRunAction } from "../actions";
 import { NodeDetail } from "./node-detail";
 import { RunTimeline } from "./run-timeline";
@@ -22,6 +23,8 @@ type Props = {
   canRun: boolean;
   /** Why a queued run is not starting (no worker is running), when that is so. */
   queuedNotice?: string | null;
+  /** A waiting run's open questions. */
+  questions?: RunQuestion[];
 };
 
 /** The run page: header with totals and actions, the live timeline, the node detail pane. */
@@ -33,7 +36,7 @@ export function RunView(props: Props) {
   );
 }
 
-function RunViewInner({ run, initial, canRun, queuedNotice }: Props) {
+function RunViewInner({ run, initial, canRun, queuedNotice, questions = [] }: Props) {
   const router = useRouter();
   const [unpacked] = useState<LiveRunInitial>(() => ({ ...initial, nodes: unpackNodes(initial.packed) }));
   const live = useLiveRun(run.id, unpacked);
@@ -48,6 +51,11 @@ function RunViewInner({ run, initial, canRun, queuedNotice }: Props) {
   const elapsed = root?.startedAt ? (root.endedAt ?? (running ? nowMs : root.startedAt)) - root.startedAt : null;
   const tokens = running ? (root?.usage ?? header.totals.usage) : header.totals.usage;
   const cost = running ? nodes.reduce((sum, node) => sum + node.costUsd, 0) : header.totals.costUsd;
+
+  // A run that starts waiting while watched: render the page again to show its question.
+  useEffect(() => {
+    if (header.status === "waiting" && run.status !== "waiting") router.refresh();
+  }, [header.status, run.status, router]);
 
   const cancel = () => runAction(() => cancelRunAction({ runId: run.id }), () => {});
   // The page renders again with the run queued, and follows it live from where it stopped.
@@ -116,6 +124,7 @@ function RunViewInner({ run, initial, canRun, queuedNotice }: Props) {
         </div>
       </div>
       <ActionErrorAlert error={error} />
+      {header.status === "waiting" ? <RunQuestions runId={run.id} questions={questions} canAnswer={canRun} /> : null}
       {queuedNotice && header.status === "queued" ? (
         <div className="alert info" role="status" aria-label="Queued run">
           {queuedNotice}

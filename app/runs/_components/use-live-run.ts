@@ -46,7 +46,8 @@ export function useRunEvents(runId: string, store: LiveRunStore, follow: boolean
 /** A run's live state, starting from what the server rendered. */
 export function useLiveRun(runId: string, initial: LiveRunInitial): LiveRunSnapshot {
   const [store] = useState(() => new LiveRunStore(initial));
-  useRunEvents(runId, store, !isFinishedRunStatus(initial.header.status));
+  // A waiting run has nothing to stream until someone answers (the page then renders again).
+  useRunEvents(runId, store, !isFinishedRunStatus(initial.header.status) && initial.header.status !== "waiting");
   return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
 }
 

@@ -98,11 +98,15 @@ export async function claimRun(runId: string, executorId: string): Promise<boole
   return count > 0;
 }
 
-/** An interrupted run back to `queued`, to continue from its recorded steps; false when it is not interrupted. */
-export async function reopenInterruptedRun(runId: string): Promise<boolean> {
+/**
+ * A run paused or stopped in status `from` (interrupted, or waiting for an answer) back to
+ * `queued`, to continue from its recorded steps; false when it is not in that status (so
+ * of two people answering at once, one continues the run).
+ */
+export async function reopenRun(runId: string, from: "interrupted" | "waiting"): Promise<boolean> {
   const db = await getDb();
   const { count } = await db.run.updateMany({
-    where: { id: parseInput(Id, runId), status: "interrupted" },
+    where: { id: parseInput(Id, runId), status: from },
     data: { status: "queued", error: null, output: null, endedAt: null, executorId: null },
   });
   return count > 0;
@@ -115,11 +119,11 @@ export async function requeueRuns(runIds: string[]): Promise<void> {
   await db.run.updateMany({ where: { id: { in: runIds }, status: { in: OPEN_RUN_STATUSES } }, data: { status: "queued", executorId: null } });
 }
 
-/** Ends a run no executor has claimed yet as cancelled; false when one has (it ends the run itself). */
-export async function cancelQueuedRun(runId: string): Promise<boolean> {
+/** Ends a run no executor holds (queued, or waiting for an answer) as cancelled; false when one does (it ends the run itself). */
+export async function cancelIdleRun(runId: string): Promise<boolean> {
   const db = await getDb();
   const { count } = await db.run.updateMany({
-    where: { id: parseInput(Id, runId), status: "queued" },
+    where: { id: parseInput(Id, runId), status: { in: ["queued", "waiting"] } },
     data: { status: "cancelled", error: "Cancelled before it started.", endedAt: new Date() },
   });
   return count > 0;

@@ -61,6 +61,23 @@ export async function markRunsInterrupted(ids: string[]): Promise<void> {
   ]);
 }
 
+/** Waiting runs nobody answered since `before` end `failed`, saying so; returns their ids. */
+export async function expireWaitingRuns(before: Date, message: string): Promise<string[]> {
+  const db = await getDb();
+  const expired = await db.run.findMany({ where: { status: "waiting", endedAt: { lt: before } }, select: { id: true } });
+  const ids = expired.map((run) => run.id);
+  if (ids.length === 0) return [];
+  const now = new Date();
+  await db.$transaction([
+    db.run.updateMany({ where: { id: { in: ids }, status: "waiting" }, data: { status: "failed", error: message, endedAt: now } }),
+    db.runNode.updateMany({
+      where: { runId: { in: ids }, status: "waiting" },
+      data: { status: "failed", endedAt: now, error: encodePayload({ name: "NoAnswer", message }) },
+    }),
+  ]);
+  return ids;
+}
+
 /** Open runs claimed by this executor. */
 export async function openRunsOf(executorId: string): Promise<string[]> {
   const db = await getDb();

@@ -87,6 +87,17 @@ export const RunOptions = z.object({
 });
 export type RunOptions = z.infer<typeof RunOptions>;
 
+/** A question a waiting run asks (an ask_human call), answered on the run page or over HTTP. */
+export const RunQuestion = z.object({
+  /** The ask_human call's node. */
+  nodeId: z.string(),
+  question: z.string(),
+  /** When the answer must be one of these. */
+  choices: z.array(z.string()).nullable(),
+  askedAt: z.number().nullable(),
+});
+export type RunQuestion = z.infer<typeof RunQuestion>;
+
 export const RunTrigger = z.enum(["ui", "api"]);
 export type RunTrigger = z.infer<typeof RunTrigger>;
 

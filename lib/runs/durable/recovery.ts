@@ -11,8 +11,10 @@ import { DBOS } from "@dbos-inc/dbos-sdk";
 import pg from "pg";
 import { forgetExecutor, listStaleExecutors, markRunsInterrupted, openRunsOf, requeueRuns } from "@/lib/data/runs";
 import { HEARTBEAT_MS, STALE_AFTER_MS } from "../executorHeartbeat";
+import { expireUnansweredRuns } from "../answers";
 import { runsRuntime } from "../runtime";
 import { RUN_QUEUE, RUN_WORKFLOW, systemDatabaseUrl } from "./config";
+import { runIdOfWorkflow } from "./workflowIds";
 
 /** The advisory lock's key: one leader per database. */
 const LEADER_LOCK_KEY = 7_250_310_001;
@@ -23,10 +25,11 @@ export async function recoverDeadWorkers(now = Date.now()): Promise<string[]> {
   const resumed: string[] = [];
   for (const executorId of await listStaleExecutors("worker", new Date(now - STALE_AFTER_MS))) {
     const pending = await DBOS.listWorkflows({ status: "PENDING", executorId, workflowName: RUN_WORKFLOW, loadInput: false, loadOutput: false });
-    const ids = pending.map((workflow) => workflow.workflowID);
+    const workflowIds = pending.map((workflow) => workflow.workflowID);
+    const ids = workflowIds.map(runIdOfWorkflow);
     if (ids.length > 0) {
       await requeueRuns(ids);
-      await DBOS.resumeWorkflows(ids, { queueName: RUN_QUEUE });
+      await DBOS.resumeWorkflows(workflowIds, { queueName: RUN_QUEUE });
       resumed.push(...ids);
     }
     // Runs it had claimed whose workflow is not pending (cancelled meanwhile, or deleted) cannot go on.
@@ -63,6 +66,7 @@ export async function deleteOldWorkflows(now = Date.now()): Promise<number> {
 export function leadRecovery(): () => Promise<void> {
   let session: pg.Client | null = null;
   let lastRetention = 0;
+  let lastExpiry = 0;
   const tick = async () => {
     try {
       if (!session) {
@@ -76,6 +80,10 @@ export function leadRecovery(): () => Promise<void> {
         if (Date.now() - lastRetention >= RETENTION_EVERY_MS) {
           lastRetention = Date.now();
           await deleteOldWorkflows();
+        }
+        if (Date.now() - lastExpiry >= HEARTBEAT_MS * 12) {
+          lastExpiry = Date.now();
+          await expireUnansweredRuns();
         }
       }
     } catch (error) {

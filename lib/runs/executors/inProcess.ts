@@ -15,6 +15,7 @@ export function inProcessExecutor(): RunExecutor {
   return {
     kind: "in-process",
     async submit(run, teamId) {
+      // A continuation is the same here: executeRun replays what the run recorded.
       // Registered now, so a cancel reaches the run while it waits for a slot.
       const signal = cancellations.register(run.id);
       void (async () => {

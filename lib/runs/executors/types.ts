@@ -6,8 +6,11 @@ import type { RunDetail } from "@/lib/data/runs/types";
  */
 export interface RunExecutor {
   readonly kind: "in-process" | "durable";
-  /** Starts or queues a run just created; resolves once it is handed over, not when it ends. */
-  submit(run: RunDetail, teamId: string): Promise<void>;
+  /**
+   * Starts or queues a run; resolves once it is handed over, not when it ends. A
+   * continuation (resumed, or answered) goes on from the run's recorded steps.
+   */
+  submit(run: RunDetail, teamId: string, options?: { continuation?: boolean }): Promise<void>;
   /** Asks the run to stop wherever it executes; false when it is not queued or running any more. */
   cancel(runId: string): Promise<boolean>;
 }
