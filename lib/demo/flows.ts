@@ -109,7 +109,29 @@ swarm:
 `,
 };
 
-export const flowTemplates: readonly FlowTemplate[] = [blank, researchWriteReview, articlePipeline, supportTriage];
+const askBeforePublishing: FlowTemplate = {
+  id: "ask-before-publishing",
+  name: "Ask before publishing",
+  description: "A writer drafts, then the run waits for a person on the team to approve before the editor finishes.",
+  document: `name: Ask before publishing
+agents:
+  writer:
+    model: mock:echo?latency=500
+    instructions: Draft a short announcement from the brief.
+  approver:
+    model: 'mock:tool?name=ask_human&args={"question":"Publish this draft?","choices":["yes","no"]}&latency=300'
+    instructions: Ask the team whether to publish the draft, with ask_human.
+    tools: [ask_human]
+  editor:
+    model: mock:echo?latency=500
+    instructions: Publish the approved draft, or explain why it was held back.
+swarm:
+  type: workflow
+  flow: writer >> approver >> editor
+`,
+};
+
+export const flowTemplates: readonly FlowTemplate[] = [blank, researchWriteReview, articlePipeline, supportTriage, askBeforePublishing];
 
 export const demoFlows: readonly FlowTemplate[] = [researchWriteReview, articlePipeline, supportTriage];
 

@@ -50,11 +50,10 @@ export function waitExpiryMs(): number {
 }
 
 function describeDuration(ms: number): string {
-  const days = ms / 86_400_000;
-  if (days >= 1) return `${Number(days.toFixed(1))} day${days === 1 ? "" : "s"}`;
-  const hours = ms / 3_600_000;
-  if (hours >= 1) return `${Number(hours.toFixed(1))} hours`;
-  return `${Math.round(ms / 60_000)} minutes`;
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
+  if (ms >= 86_400_000) return plural(Number((ms / 86_400_000).toFixed(1)), "day");
+  if (ms >= 3_600_000) return plural(Number((ms / 3_600_000).toFixed(1)), "hour");
+  return plural(Math.max(1, Math.round(ms / 60_000)), "minute");
 }
 
 /** Ends the runs that waited longer than the expiry; returns their ids. */

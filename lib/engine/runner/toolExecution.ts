@@ -108,9 +108,8 @@ async function recordedOrInvoked(
   call: ToolCall,
   context: Parameters<AnyTool["execute"]>[1],
 ): Promise<Outcome> {
-  const recordable = runnable?.kind === "tool_call" && ctx.checkpoints;
-  if (!recordable) return invoke(runnable, call, context);
-  const recorded = ctx.checkpoints?.recorded(nodeId);
+  const recordable = runnable?.kind === "tool_call" && ctx.checkpoints !== undefined;
+  const recorded = recordable ? ctx.checkpoints?.recorded(nodeId) : undefined;
   if (recorded?.kind === "tool") {
     const node = ctx.state.nodes.get(nodeId);
     if (node && recorded.answeredAt !== undefined) ctx.state.annotate(node, { answer: { by: recorded.answeredBy ?? null, at: recorded.answeredAt } });
@@ -125,7 +124,7 @@ async function recordedOrInvoked(
     if (error instanceof HumanInputRequest) ctx.suspend(nodeId, context.agentName, error);
     throw error;
   }
-  await ctx.checkpoints?.record(nodeId, { kind: "tool", ...outcome });
+  if (recordable) await ctx.checkpoints?.record(nodeId, { kind: "tool", ...outcome });
   return outcome;
 }
 

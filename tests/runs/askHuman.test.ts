@@ -1,0 +1,90 @@
+// A run that asks a person: it pauses `waiting` (holding no executor), shows its question,
+// takes one answer from an editor, continues from where it paused (the steps before are
+// not called again) and ends with the answer in its tree; unanswered, it expires.
+import { describe, expect, it } from "vitest";
+import { createFlow, getLocalWorkspace } from "@/lib/data";
+import { getRunNode, listOpenQuestions } from "@/lib/data/runs";
+import { getFlowTemplate } from "@/lib/demo/flows";
+import { getDb } from "@/lib/db/client";
+import { answerRunAs, expireUnansweredRuns, NotWaitingError } from "@/lib/runs/answers";
+import { cancelRunAs, startRunAs, type RunActor } from "@/lib/runs/commands";
+import { testDatabases, useTestDatabase } from "../data/databases";
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function statusOf(runId: string): Promise<string> {
+  const db = await getDb();
+  return (await db.run.findUniqueOrThrow({ where: { id: runId }, select: { status: true } })).status;
+}
+
+async function until(check: () => Promise<boolean>, what: string): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    if (await check()) return;
+    await sleep(50);
+  }
+  throw new Error(`timed out waiting until ${what}`);
+}
+
+describe.each(testDatabases())("ask_human on $name", (database) => {
+  useTestDatabase(database);
+
+  async function setup() {
+    const workspace = await getLocalWorkspace();
+    const actor: RunActor = { teamId: workspace.teamId, userId: workspace.userId, role: "owner", mayRun: true };
+    const flow = await createFlow(workspace.teamId, workspace.userId, { name: "ask", document: getFlowTemplate("ask-before-publishing")!.document });
+    return { actor, flow, teamId: workspace.teamId };
+  }
+
+  it("waits for an answer, takes exactly one, and continues from where it paused", async () => {
+    const { actor, flow, teamId } = await setup();
+    const run = await startRunAs(actor, { flowId: flow.id, input: "Version 2 is out", trigger: "api" });
+    await until(async () => (await statusOf(run.id)) === "waiting", "the run waits");
+
+    const [question, ...more] = await listOpenQuestions(teamId, run.id);
+    expect(more).toEqual([]);
+    expect(question).toMatchObject({ question: "Publish this draft?", choices: ["yes", "no"] });
+    const viewer: RunActor = { ...actor, role: "viewer", mayRun: false };
+    await expect(answerRunAs(viewer, run.id, { nodeId: question!.nodeId, answer: "yes" })).rejects.toMatchObject({ kind: "forbidden" });
+    await expect(answerRunAs(actor, run.id, { nodeId: question!.nodeId, answer: "maybe" })).rejects.toBeInstanceOf(NotWaitingError);
+    await expect(answerRunAs(actor, run.id, { nodeId: `${run.id}.9`, answer: "yes" })).rejects.toMatchObject({ kind: "not_found" });
+
+    // Two people answer at once: one continues the run, the other is told it was answered.
+    const answers = await Promise.allSettled([
+      answerRunAs(actor, run.id, { nodeId: question!.nodeId, answer: "yes" }),
+      answerRunAs(actor, run.id, { nodeId: question!.nodeId, answer: "no" }),
+    ]);
+    expect(answers.filter((a) => a.status === "fulfilled")).toHaveLength(1);
+    await until(async () => (await statusOf(run.id)) === "success", "the run ends");
+
+    const { node } = await getRunNode(teamId, run.id, question!.nodeId);
+    expect(node).toMatchObject({ kind: "tool_call", name: "ask_human", status: "success" });
+    expect(["yes", "no"]).toContain(node.output);
+    expect(node.metadata.answer).toMatchObject({ by: actor.userId });
+    const db = await getDb();
+    // One node per step: the steps before the question were replayed, not duplicated.
+    const steps = await db.runNode.findMany({ where: { runId: run.id, kind: "step" }, select: { status: true } });
+    expect(steps).toHaveLength(4);
+    expect(steps.every((step) => step.status === "success")).toBe(true);
+    await expect(answerRunAs(actor, run.id, { nodeId: question!.nodeId, answer: "yes" })).rejects.toBeInstanceOf(NotWaitingError);
+  }, 60_000);
+
+  it("a waiting run can be cancelled, and one nobody answers expires", async () => {
+    const { actor, flow } = await setup();
+    const cancelled = await startRunAs(actor, { flowId: flow.id, input: "a", trigger: "api" });
+    const forgotten = await startRunAs(actor, { flowId: flow.id, input: "b", trigger: "api" });
+    await until(async () => (await statusOf(cancelled.id)) === "waiting" && (await statusOf(forgotten.id)) === "waiting", "both wait");
+    await cancelRunAs(actor, cancelled.id);
+    expect(await statusOf(cancelled.id)).toBe("cancelled");
+
+    process.env.SWARM_WAIT_EXPIRY_MS = "60000";
+    try {
+      expect(await expireUnansweredRuns()).toEqual([]);
+      expect(await expireUnansweredRuns(Date.now() + 61_000)).toEqual([forgotten.id]);
+    } finally {
+      delete process.env.SWARM_WAIT_EXPIRY_MS;
+    }
+    const db = await getDb();
+    const row = await db.run.findUniqueOrThrow({ where: { id: forgotten.id }, select: { status: true, error: true } });
+    expect(row).toEqual({ status: "failed", error: "No one answered within 1 minute, so the run ended. Re-run it to ask again." });
+  }, 60_000);
+});
