@@ -7,6 +7,7 @@ import { Id } from "@/lib/data/validation";
 import { ModelOverride } from "@/lib/runs";
 import { actorOf, cancelRunAs, rerunAs, resumeRunAs, startRunAs } from "@/lib/runs/commands";
 import { Answer, answerRunAs } from "@/lib/runs/answers";
+import { ForkEdits, forkRunAs } from "@/lib/runs/forks";
 import { type ActionResult, fromError, invalidInput, ok } from "@/app/_lib/action-result";
 import { currentWorkspace } from "@/app/_lib/workspace";
 
@@ -82,6 +83,22 @@ export async function answerRunAction(input: z.input<typeof AnswerInput>): Promi
     await answerRunAs(actorOf(await currentWorkspace()), runId, { nodeId, answer });
     revalidatePath(`/runs/${runId}`);
     return ok(null);
+  } catch (error) {
+    return fromError(error);
+  }
+}
+
+const ForkInput = z.object({ runId: Id, nodeId: z.string().min(1).max(500), edits: ForkEdits.default({}) });
+
+/** Starts a fork of a run at one of its model calls, with the person's edits; returns the new run. */
+export async function forkRunAction(input: z.input<typeof ForkInput>): Promise<ActionResult<{ runId: string }>> {
+  const parsed = ForkInput.safeParse(input);
+  if (!parsed.success) return invalidInput(parsed.error);
+  const { runId, nodeId, edits } = parsed.data;
+  try {
+    const run = await forkRunAs(actorOf(await currentWorkspace()), runId, { nodeId, edits });
+    revalidatePath("/runs");
+    return ok({ runId: run.id });
   } catch (error) {
     return fromError(error);
   }

@@ -1,6 +1,7 @@
 /** A saved document → the engine's Swarm, with the document's problems as one readable error. */
 import { BuildError, buildSwarm, parseDocument } from "@/lib/dsl";
 import type { FlowDocument } from "@/lib/dsl/types";
+import type { AgentEdit } from "@/lib/data/runs/types";
 import type { Swarm } from "@/lib/engine";
 import { UserError } from "@/lib/errors";
 
@@ -13,10 +14,23 @@ export class FlowCompileError extends UserError {
 export type CompileOptions = {
   /** Replaces every agent's model for this run: the provider and the model name it is sent. */
   modelOverride?: string;
+  /** A fork's changes to agents, by name (after the override). */
+  agentEdits?: Record<string, AgentEdit>;
 };
 
 function withModel(document: FlowDocument, model: string): FlowDocument {
   const agents = Object.fromEntries(Object.entries(document.agents).map(([name, spec]) => [name, { ...spec, model }]));
+  return { ...document, agents };
+}
+
+function withAgentEdits(document: FlowDocument, edits: Record<string, AgentEdit>): FlowDocument {
+  const agents = Object.fromEntries(
+    Object.entries(document.agents).map(([name, spec]) => {
+      const edit = edits[name];
+      if (!edit) return [name, spec];
+      return [name, { ...spec, ...(edit.instructions !== undefined ? { instructions: edit.instructions } : {}), ...(edit.model ? { model: edit.model } : {}) }];
+    }),
+  );
   return { ...document, agents };
 }
 
@@ -26,7 +40,8 @@ export function compileFlow(documentText: string, options: CompileOptions = {}):
     const problems = parsed.errors.map((error) => `line ${error.line}:${error.column} ${error.message}`);
     throw new FlowCompileError(`The flow document has errors: ${problems.join("; ")}`);
   }
-  const document = options.modelOverride ? withModel(parsed.document, options.modelOverride) : parsed.document;
+  let document = options.modelOverride ? withModel(parsed.document, options.modelOverride) : parsed.document;
+  if (options.agentEdits) document = withAgentEdits(document, options.agentEdits);
   try {
     // No env: a document must not pull server environment variables (secrets) into a run.
     return buildSwarm(document);

@@ -104,7 +104,9 @@ async function executeClaimed(execution: RunExecution, signal: AbortSignal): Pro
   try {
     const config = await providerConfigForTeam(teamId);
     keys = providerKeys(config);
-    const swarm = compileFlow(execution.document, { modelOverride: stored.options.modelOverride });
+    const swarm = compileFlow(execution.document, { modelOverride: stored.options.modelOverride, agentEdits: stored.options.agentEdits });
+    // A fork's edited step, by its position under this run's id.
+    const stepEdits = new Map(Object.entries(stored.options.stepEdits ?? {}).map(([position, messages]) => [`${runId}${position}`, messages]));
     const stream = run.stream(swarm, stored.input, {
       signal,
       timeoutMs: runTimeoutMs(),
@@ -112,6 +114,7 @@ async function executeClaimed(execution: RunExecution, signal: AbortSignal): Pro
       // Node ids are positions under the run's own id: every execution of the run gives the same ids.
       runId,
       checkpoints: checkpointsOf(execution, redact),
+      stepEdits,
       resolveProvider: (model) => getProvider(model, config),
     });
     for await (const _event of stream) {

@@ -19,12 +19,20 @@ function toNodeError(error: RunNode["error"], redact: Redact): NodeError | null 
 
 const Attempts = z.array(Attempt);
 
-/** A handoff's source and a retried call's attempts, from the engine's metadata (null when neither). */
+/** A handoff's source, a retried call's attempts, a fork's reused and edited steps, from the engine's metadata (null when none). */
 function toMarks(metadata: Record<string, unknown>, redact: Redact): NodeMarks | null {
   const handoffFrom = typeof metadata.handoffFrom === "string" ? metadata.handoffFrom : undefined;
   const parsed = Attempts.safeParse(metadata.attempts);
   const attempts = parsed.success && parsed.data.length > 1 ? parsed.data.map((a) => (a.error ? { ...a, error: redact(a.error) } : a)) : undefined;
-  return handoffFrom || attempts ? { ...(handoffFrom ? { handoffFrom } : {}), ...(attempts ? { attempts } : {}) } : null;
+  const reused = typeof metadata.reusedFrom === "string";
+  const edited = metadata.edited === true;
+  if (!handoffFrom && !attempts && !reused && !edited) return null;
+  return {
+    ...(handoffFrom ? { handoffFrom } : {}),
+    ...(attempts ? { attempts } : {}),
+    ...(reused ? { reused } : {}),
+    ...(edited ? { edited } : {}),
+  };
 }
 
 /** Removes credentials from error text (see lib/redact.ts). */

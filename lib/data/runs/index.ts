@@ -8,3 +8,4 @@ export { ASK_HUMAN_TOOL, listOpenQuestions, saveAnswer } from "./questions.ts";
 export { expireWaitingRuns, INTERRUPTED_MESSAGE, markRunsInterrupted, markStaleRunsInterrupted, openRunsOf, type StaleRunsQuery } from "./staleRuns.ts";
 export { countLiveExecutors, type ExecutorKind, forgetExecutor, heartbeatExecutor, listStaleExecutors, registerExecutor } from "./executors.ts";
 export { cancelIdleRun, claimRun, loadRunExecution, reopenRun, requeueRuns, saveCheckpoint, type PriorNode, type RunExecution } from "./execution.ts";
+export { copyCheckpointsForFork } from "./forks.ts";

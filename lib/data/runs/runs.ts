@@ -22,6 +22,8 @@ export const CreateRunInput = z.object({
   options: RunOptions.default({}),
   trigger: RunTrigger.default("ui"),
   rerunOfId: Id.optional(),
+  forkOfId: Id.optional(),
+  forkAt: z.string().max(500).optional(),
 });
 export type CreateRunInput = z.input<typeof CreateRunInput>;
 
@@ -46,6 +48,8 @@ export const runSelect = {
   error: true,
   options: true,
   rerunOfId: true,
+  forkOfId: true,
+  forkAt: true,
   inputTokens: true,
   outputTokens: true,
   totalTokens: true,
@@ -67,6 +71,8 @@ type RunRow = {
   error: string | null;
   options: string;
   rerunOfId: string | null;
+  forkOfId: string | null;
+  forkAt: string | null;
   inputTokens: number;
   outputTokens: number;
   totalTokens: number;
@@ -91,6 +97,8 @@ export function toRunDetail(row: RunRow): RunDetail {
     error: row.error,
     options: readOptions(row),
     rerunOfId: row.rerunOfId,
+    forkOfId: row.forkOfId,
+    forkAt: row.forkAt,
     totals: {
       usage: { inputTokens: row.inputTokens, outputTokens: row.outputTokens, totalTokens: row.totalTokens },
       costUsd: row.costUsd,
@@ -102,7 +110,7 @@ export function toRunDetail(row: RunRow): RunDetail {
 }
 
 function toRunSummary(row: RunRow): RunSummary {
-  const { output: _output, options: _options, rerunOfId: _rerun, ...summary } = toRunDetail(row);
+  const { output: _output, options: _options, rerunOfId: _rerun, forkOfId: _forkOf, forkAt: _forkAt, ...summary } = toRunDetail(row);
   return summary;
 }
 
@@ -149,6 +157,8 @@ export async function createRun(
       createdById: author,
       apiTokenId,
       rerunOfId: data.rerunOfId ?? null,
+      forkOfId: data.forkOfId ?? null,
+      forkAt: data.forkAt ?? null,
     },
     select: runSelect,
   });

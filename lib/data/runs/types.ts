@@ -39,6 +39,10 @@ export type Attempt = z.infer<typeof Attempt>;
 export const NodeMarks = z.object({
   /** The agent that handed control to this one (handoff swarms). */
   handoffFrom: z.string().optional(),
+  /** A fork's step or tool call taken from its parent run: not called, not paid again. */
+  reused: z.boolean().optional(),
+  /** A step whose history a person edited (a fork's starting point). */
+  edited: z.boolean().optional(),
   /** Every try of a retried model call, the failed ones with their error. */
   attempts: z.array(Attempt).optional(),
 });
@@ -81,9 +85,23 @@ export type RunNodeDetail = z.infer<typeof RunNodeDetail>;
 export const RunTotals = z.object({ usage: TokenUsage, costUsd: z.number().nonnegative() });
 export type RunTotals = z.infer<typeof RunTotals>;
 
+/** A fork's change to one agent for the rest of the run. */
+export const AgentEdit = z.object({
+  instructions: z.string().max(100_000).optional(),
+  model: z.string().max(500).optional(),
+});
+export type AgentEdit = z.infer<typeof AgentEdit>;
+
 export const RunOptions = z.object({
   /** Replaces every agent's model for this run, e.g. "mock:echo". */
   modelOverride: z.string().optional(),
+  /**
+   * A fork's edit of what one model step sees: the agent's whole history at that step, by
+   * the step's position in the run (its node id without the run id, e.g. ".0.1.0").
+   */
+  stepEdits: z.record(z.string(), z.array(Message)).optional(),
+  /** A fork's changes to agents (by name) for the rest of the run. */
+  agentEdits: z.record(z.string(), AgentEdit).optional(),
 });
 export type RunOptions = z.infer<typeof RunOptions>;
 
@@ -121,6 +139,9 @@ export const RunDetail = RunSummary.extend({
   output: z.string().nullable(),
   options: RunOptions,
   rerunOfId: z.string().nullable(),
+  /** The run this one was forked from, and the node (in that run) it was forked at. */
+  forkOfId: z.string().nullable(),
+  forkAt: z.string().nullable(),
 });
 export type RunDetail = z.infer<typeof RunDetail>;
 

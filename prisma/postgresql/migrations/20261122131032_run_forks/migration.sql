@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "run" ADD COLUMN     "forkAt" TEXT,
+ADD COLUMN     "forkOfId" TEXT;

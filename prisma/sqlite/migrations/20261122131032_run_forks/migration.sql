@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "run" ADD COLUMN "forkAt" TEXT;
+ALTER TABLE "run" ADD COLUMN "forkOfId" TEXT;
