@@ -15,8 +15,10 @@ const nextConfig = {
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];
   },
-  // Native and wasm packages are loaded from node_modules at run time, not bundled.
+  // Native and wasm packages are loaded from node_modules at run time, not bundled; so is
+  // DBOS (its optional OpenTelemetry imports cannot be bundled, and only durable mode loads it).
   serverExternalPackages: [
+    "@dbos-inc/dbos-sdk",
     "better-sqlite3",
     "pg",
     "@prisma/adapter-better-sqlite3",

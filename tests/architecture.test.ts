@@ -1,5 +1,7 @@
 // The project's shape (docs/architecture.md): no module cycles, and imports between the
 // layers go one way. A failure names the file and the import that broke the rule.
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { importsOf, loadTimeCycles, projectFiles } from "./tools/importGraph";
 
@@ -27,5 +29,40 @@ describe("the import graph", () => {
       .filter((file) => from.test(file))
       .flatMap((file) => importsOf(file).filter((edge) => forbidden.test(edge.target)).map((edge) => `${file} → ${edge.target}`));
     expect(broken).toEqual([]);
+  });
+});
+
+/** Packages that must never reach a browser bundle (Turbopack fails the build on node: modules). */
+const SERVER_ONLY = /^node:|^(pg|better-sqlite3|openai|@anthropic-ai\/sdk|@dbos-inc\/dbos-sdk)$|^@prisma\//;
+
+const directive = (file: string, name: string) => new RegExp(`^\\s*["']${name}["']`).test(readFileSync(resolve(import.meta.dirname, "..", file), "utf8"));
+
+/** The server-only packages a client component bundles, with the chain of imports that brings each. */
+function serverOnlyReach(entry: string): string[] {
+  const found: string[] = [];
+  const seen = new Set<string>();
+  const walk = (file: string, chain: string[]) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const edge of importsOf(file)) {
+      if (edge.typeOnly || edge.dynamic) continue;
+      if (SERVER_ONLY.test(edge.target)) found.push([...chain, file, edge.target].join(" → "));
+      // A Server Actions module is called over the network, not bundled.
+      else if (/\.tsx?$/.test(edge.target) && !directive(edge.target, "use server")) walk(edge.target, [...chain, file]);
+    }
+  };
+  walk(entry, []);
+  return found;
+}
+
+describe("client components", () => {
+  const clientFiles = files.filter((file) => /\.tsx?$/.test(file) && directive(file, "use client"));
+
+  it("are found", () => {
+    expect(clientFiles.length).toBeGreaterThan(20);
+  });
+
+  it("reach no server-only module (node:, database drivers, model SDKs, DBOS)", () => {
+    expect(clientFiles.flatMap(serverOnlyReach)).toEqual([]);
   });
 });

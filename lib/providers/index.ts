@@ -7,6 +7,7 @@ import { parseModelString, type ModelProvider } from "@/lib/engine/model";
 import { createAnthropicProvider } from "./anthropic";
 import { resolveProviderConfig, type ProviderConfig } from "./config";
 import { createMockProvider } from "./mock";
+import { withCallLog } from "./mockCallLog";
 import { UnknownProviderError } from "./errors";
 import { createOpenAIProvider } from "./openai";
 
@@ -26,7 +27,8 @@ export function getProvider(model: string, config?: ProviderConfig): ModelProvid
     case "anthropic":
       return createAnthropicProvider(resolveProviderConfig(config).anthropic);
     case "mock":
-      return createMockProvider(name);
+      // Server side only: the call log writes a file (the editor imports mock.ts to check models).
+      return withCallLog(createMockProvider(name), `mock:${name}`);
     default:
       throw new UnknownProviderError(model, provider);
   }

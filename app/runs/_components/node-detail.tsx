@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import type { Message } from "@/lib/engine/model";
 import { formatCost, formatDuration } from "@/lib/runs/format";
 import type { RunNodeDetail, RunNodeSummary } from "@/lib/data/runs/types";
+import { ForkForm } from "./fork-form";
 import { StatusBadge } from "./status-badge";
 
 type Loaded = { node: RunNodeDetail; conversation: Message[] | null };
@@ -12,7 +13,7 @@ type Loaded = { node: RunNodeDetail; conversation: Message[] | null };
  * The selected node in full: error, input, output, a model call's conversation with its
  * tool calls, a tool call's arguments and result. Reloaded when the node changes.
  */
-export function NodeDetail({ runId, node, liveText }: { runId: string; node: RunNodeSummary | undefined; liveText?: string }) {
+export function NodeDetail({ runId, node, liveText, forkable = false }: { runId: string; node: RunNodeSummary | undefined; liveText?: string; forkable?: boolean }) {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [error, setError] = useState<string | null>(null);
   const nodeId = node?.id;
@@ -77,6 +78,18 @@ export function NodeDetail({ runId, node, liveText }: { runId: string; node: Run
             <dd>{node.marks.handoffFrom} (its history is this agent's input)</dd>
           </>
         ) : null}
+        {node.marks?.reused ? (
+          <>
+            <dt>Reused</dt>
+            <dd>from the run this one was forked from: not called again, no tokens</dd>
+          </>
+        ) : null}
+        {node.marks?.edited ? (
+          <>
+            <dt>Edited</dt>
+            <dd>a person edited what this call saw (the fork started here)</dd>
+          </>
+        ) : null}
         {node.marks?.attempts ? (
           <>
             <dt>Attempts</dt>
@@ -106,6 +119,10 @@ export function NodeDetail({ runId, node, liveText }: { runId: string; node: Run
         </>
       ) : null}
       {detail ? <Payloads detail={detail} /> : !error ? <p className="muted">Loading…</p> : null}
+      {forkable && detail?.node.kind === "step" && detail.conversation ? (
+        // The call saw its conversation up to, not including, its own answer.
+        <ForkForm key={detail.node.id} runId={runId} nodeId={detail.node.id} agentName={detail.node.name} history={detail.conversation.slice(0, -1)} />
+      ) : null}
     </aside>
   );
 }

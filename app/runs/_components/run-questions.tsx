@@ -1,30 +1,50 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { ActionErrorAlert } from "@/app/_components/action-error";
 import { useServerAction } from "@/app/_components/use-server-action";
 import type { RunQuestion } from "@/lib/data/runs/types";
 import { answerRunAction } from "../actions";
 
 /** A waiting run's questions, each with a way to answer: its choices as buttons, else free text. */
-export function RunQuestions({ runId, questions, canAnswer }: { runId: string; questions: RunQuestion[]; canAnswer: boolean }) {
+type Props = {
+  runId: string;
+  questions: RunQuestion[];
+  canAnswer: boolean;
+  /** After an answer (default: render the page again, which follows the run from where it paused). */
+  onAnswered?: () => void;
+};
+
+export function RunQuestions({ runId, questions, canAnswer, onAnswered }: Props) {
   if (questions.length === 0) return null;
   return (
     <section className="run-questions" aria-label="Questions waiting for an answer">
       {questions.map((question) => (
-        <QuestionForm key={question.nodeId} runId={runId} question={question} canAnswer={canAnswer} />
+        <QuestionForm key={question.nodeId} runId={runId} question={question} canAnswer={canAnswer} onAnswered={onAnswered} />
       ))}
     </section>
   );
 }
 
-function QuestionForm({ runId, question, canAnswer }: { runId: string; question: RunQuestion; canAnswer: boolean }) {
+/** A waiting run's questions, loaded in the browser (the editor's run panel). */
+export function WaitingRunQuestions({ runId, onAnswered }: { runId: string; onAnswered: () => void }) {
+  const [questions, setQuestions] = useState<RunQuestion[]>([]);
+  useEffect(() => {
+    const controller = new AbortController();
+    fetch(`/api/runs/${encodeURIComponent(runId)}/answer`, { signal: controller.signal })
+      .then(async (response) => (response.ok ? setQuestions(((await response.json()) as { questions: RunQuestion[] }).questions) : undefined))
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [runId]);
+  return <RunQuestions runId={runId} questions={questions} canAnswer onAnswered={onAnswered} />;
+}
+
+function QuestionForm({ runId, question, canAnswer, onAnswered }: Omit<Props, "questions"> & { question: RunQuestion }) {
   const router = useRouter();
   const [text, setText] = useState("");
   const { run, pending, error } = useServerAction();
-  // The page renders again with the run queued, and follows it live from where it paused.
-  const answer = (value: string) => run(() => answerRunAction({ runId, nodeId: question.nodeId, answer: value }), () => router.refresh());
+  const answer = (value: string) => run(() => answerRunAction({ runId, nodeId: question.nodeId, answer: value }), () => (onAnswered ? onAnswered() : router.refresh()));
 
   return (
     <div className="run-question" role="group" aria-label="Question">

@@ -194,6 +194,16 @@ function TimelineRowView(props: {
         <span className="timeline-label" title={node.error ? `${node.name}: ${node.error.message}` : node.name}>
           {node.name}
         </span>
+        {node.marks?.reused ? (
+          <span className="timeline-reused" title="Reused from the run this one was forked from: not called again">
+            reused
+          </span>
+        ) : null}
+        {node.marks?.edited ? (
+          <span className="timeline-handoff" title="A person edited what this call saw: the fork starts here">
+            edited
+          </span>
+        ) : null}
         {node.marks?.handoffFrom ? (
           <span className="timeline-handoff" title={`${node.marks.handoffFrom} handed off to ${node.name}`}>
             ⇢ from {node.marks.handoffFrom}

@@ -95,6 +95,12 @@ function RunViewInner({ run, initial, canRun, queuedNotice, questions = [] }: Pr
                 Model override <code>{run.options.modelOverride}</code>
               </span>
             ) : null}
+            {run.forkOfId ? (
+              <span>
+                Fork of <Link href={`/runs/${run.forkOfId}`}>an earlier run</Link> at{" "}
+                <Link href={`/runs/compare?left=${run.forkOfId}&right=${run.id}`}>a model call (compare)</Link>
+              </span>
+            ) : null}
             {run.rerunOfId ? (
               <span>
                 Re-run of <Link href={`/runs/${run.rerunOfId}`}>an earlier run</Link>
@@ -150,7 +156,12 @@ function RunViewInner({ run, initial, canRun, queuedNotice, questions = [] }: Pr
       </details>
       <div className="run-layout">
         <RunTimeline nodes={nodes} nowMs={nowMs} />
-        <NodeDetail runId={run.id} node={selectedId ? byId.get(selectedId) : undefined} liveText={selectedId ? texts.get(selectedId) : undefined} />
+        <NodeDetail
+          runId={run.id}
+          node={selectedId ? byId.get(selectedId) : undefined}
+          liveText={selectedId ? texts.get(selectedId) : undefined}
+          forkable={canRun && isFinishedRunStatus(header.status)}
+        />
       </div>
     </div>
   );

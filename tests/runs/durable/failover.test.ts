@@ -8,7 +8,10 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFlow, getLocalWorkspace } from "@/lib/data";
 import { getDb } from "@/lib/db/client";
+import { listOpenQuestions } from "@/lib/data/runs";
+import { getFlowTemplate } from "@/lib/demo/flows";
 import { cancelRun, followRun, startRun } from "@/lib/runs";
+import { answerRunAs } from "@/lib/runs/answers";
 import { testDatabases, useTestDatabase } from "../../data/databases";
 import { readCallLog, startWorkerProcess, stopWorkerProcess, type WorkerProcess } from "./workers";
 
@@ -141,6 +144,22 @@ describe.skipIf(!postgres)("durable runs on two workers (PostgreSQL)", () => {
     }
     expect(most).toBe(2);
   }, 60_000);
+
+  it("waiting runs hold no slot: more of them than the team's limit, and new runs still start; an answer continues one", async () => {
+    const { teamId, userId } = team;
+    const actor = { teamId, userId, role: "owner", mayRun: true };
+    const asking = await createFlow(teamId, userId, { name: "asking", document: getFlowTemplate("ask-before-publishing")!.document.replaceAll("latency=500", "latency=50") });
+    const waiting = await Promise.all(Array.from({ length: 4 }, (_, i) => startRun({ teamId, userId, flowId: asking.id, input: `w${i}`, trigger: "api" })));
+    for (const run of waiting) await until(async () => (await runRow(run.id)).status === "waiting", "the run waits");
+    // The team's limit is 2: had the waiting runs kept their slots, this one would never start.
+    const plain = await createFlow(teamId, userId, { name: "plain", document: SLOW.replace("latency=20000", "latency=100") });
+    const next = await startRun({ teamId, userId, flowId: plain.id, input: "still runs", trigger: "api" });
+    await until(async () => (await runRow(next.id)).status === "success", "a new run ran", 30_000);
+
+    const [question] = await listOpenQuestions(teamId, waiting[0]!.id);
+    await answerRunAs(actor, waiting[0]!.id, { nodeId: question!.nodeId, answer: "yes" });
+    await until(async () => (await runRow(waiting[0]!.id)).status === "success", "the answered run finished on a worker", 30_000);
+  }, 90_000);
 
   it("streams a run executing on a worker live, and resumes after a seq", async () => {
     const { teamId, userId } = team;

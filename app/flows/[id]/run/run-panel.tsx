@@ -6,6 +6,7 @@ import { ActionErrorAlert } from "@/app/_components/action-error";
 import { useServerAction } from "@/app/_components/use-server-action";
 import { cancelRunAction, startRunAction } from "@/app/runs/actions";
 import { StatusBadge } from "@/app/runs/_components/status-badge";
+import { WaitingRunQuestions } from "@/app/runs/_components/run-questions";
 import { formatCost, formatDuration, formatTokens } from "@/lib/runs/format";
 import { agentOverlay } from "@/lib/runs/timeline/agentOverlay";
 import { isFinishedRunStatus } from "@/lib/data/runs/types";
@@ -74,6 +75,7 @@ export function RunPanel({ flowId, version, unsaved }: Props) {
             </Link>
           </div>
           {snapshot.header.error ? <div className="node-error">{snapshot.header.error}</div> : null}
+          {snapshot.header.status === "waiting" ? <WaitingRunQuestions runId={active.runId} onAnswered={() => follow(active.runId)} /> : null}
           <ul className="agent-overlay" aria-label="Agents in this run">
             {agents.map(([name, overlay]) => (
               <li key={name} data-agent={name} data-run-status={overlay.status}>
