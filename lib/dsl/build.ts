@@ -55,6 +55,7 @@ export function buildSwarm(document: FlowDocument, options: BuildOptions = {}): 
         return found;
       }),
       handoffs: spec.handoffs,
+      approve: spec.approve,
       outputSchema: spec.output_schema && (resolved(spec.output_schema, `${where} output_schema`) as Record<string, unknown>),
       maxSteps: number(spec.max_steps, `${where} max_steps`),
       temperature: number(spec.temperature, `${where} temperature`),

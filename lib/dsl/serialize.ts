@@ -36,6 +36,7 @@ const AGENT_KEYS: readonly (keyof AgentSpec)[] = [
   "model",
   "instructions",
   "tools",
+  "approve",
   "handoffs",
   "max_steps",
   "temperature",

@@ -52,6 +52,8 @@ export const AgentSpec = z.strictObject({
   max_tokens: countOrReference.optional(),
   /** JSON Schema of the structured final answer. */
   output_schema: z.record(z.string(), z.unknown()).optional(),
+  /** Tools (of this agent's) whose every call waits for a person's yes or no. */
+  approve: z.array(Name).optional(),
   /** Orchestration: a `spawn_agent` tool for background sub-agents. */
   spawn: z
     .union([z.boolean(), z.strictObject({ max_concurrent: positiveInt.optional(), max_agents: positiveInt.optional() })])

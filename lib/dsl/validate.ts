@@ -243,6 +243,11 @@ function checkValues(document: FlowDocument, options: ValidateOptions, locate: S
     for (const { field, schema } of REFERENCE_TARGETS) {
       checkResolvedValue(agent[field], schema, ["agents", name, field], context, locate, errors);
     }
+    (agent.approve ?? []).forEach((tool, i) => {
+      if (!(agent.tools ?? []).includes(tool)) {
+        errors.push(locate.error(`'${tool}' needs approval but is not one of this agent's tools`, ["agents", name, "approve", i]));
+      }
+    });
     if (options.tools) {
       (agent.tools ?? []).forEach((tool, i) => {
         if (!options.tools!.has(tool)) {

@@ -33,6 +33,8 @@ export type AgentConfig = {
   maxTokens?: number;
   /** Orchestration: give this agent `spawn_agent` and `wait_agents` tools. */
   spawn?: SpawnConfig | boolean;
+  /** Tools (by name) whose every call waits for a person's yes or no first. */
+  approve?: readonly string[];
 };
 
 export const DEFAULT_MODEL = "openai:gpt-4o";
@@ -49,6 +51,7 @@ export class Agent {
   readonly temperature: number;
   readonly maxTokens?: number;
   readonly spawn?: Required<SpawnConfig>;
+  readonly approve: ReadonlySet<string>;
 
   constructor(config: AgentConfig) {
     if (typeof config.name !== "string" || !config.name.trim()) throw new AgentError(String(config.name ?? ""), "an agent needs a name");
@@ -62,6 +65,7 @@ export class Agent {
     this.maxSteps = config.maxSteps ?? 10;
     this.temperature = config.temperature ?? 1.0;
     this.maxTokens = config.maxTokens;
+    this.approve = new Set(config.approve ?? []);
     if (config.spawn) {
       const spawn = config.spawn === true ? {} : config.spawn;
       this.spawn = { maxConcurrent: spawn.maxConcurrent ?? 4, maxAgents: spawn.maxAgents ?? 16 };

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 
-export const RunNodeKind = z.enum(["run", "swarm", "stage", "group", "agent", "step", "tool_call", "delegation", "spawn"]);
+export const RunNodeKind = z.enum(["run", "swarm", "stage", "group", "agent", "step", "tool_call", "delegation", "spawn", "approval"]);
 export type RunNodeKind = z.infer<typeof RunNodeKind>;
 
 export const RunNodeStatus = z.enum(["init", "running", "success", "failed", "timeout", "cancelled", "waiting"]);

@@ -67,6 +67,11 @@ swarm:
     ]);
   });
 
+  it("refuses an approval gate on a tool the agent does not have", () => {
+    const errors = errorsOf("agents:\n  a: { tools: [calculator], approve: [calculator, http_fetch] }\nswarm:\n  flow: a\n");
+    expect(at(errors)).toEqual([[2, 51, "agents.a.approve.1", "'http_fetch' needs approval but is not one of this agent's tools"]]);
+  });
+
   it("reports unknown names in flows at the name", () => {
     const errors = errorsOf('agents:\n  a: {}\nswarm:\n  flow: "a >> (b | zed)"\n');
     expect(at(errors)).toEqual([

@@ -88,3 +88,35 @@ describe.each(testDatabases())("ask_human on $name", (database) => {
     expect(row).toEqual({ status: "failed", error: "No one answered within 1 minute, so the run ended. Re-run it to ask again." });
   }, 60_000);
 });
+
+const GATED = `agents:
+  counter:
+    model: 'mock:tool?name=calculator&args={"expression":"6*7"}'
+    instructions: Count.
+    tools: [calculator]
+    approve: [calculator]
+swarm: { type: workflow, flow: counter }
+`;
+
+describe.each(testDatabases())("approval gates on $name", (database) => {
+  useTestDatabase(database);
+
+  it.each([
+    ["yes", "calculator returned: 42"],
+    ["no", 'calculator returned: Error: a person declined this call of "calculator"; do not try it again'],
+  ])("a gated tool call waits for a yes or no; %s → %s", async (answer, output) => {
+    const workspace = await getLocalWorkspace();
+    const actor: RunActor = { teamId: workspace.teamId, userId: workspace.userId, role: "owner", mayRun: true };
+    const flow = await createFlow(workspace.teamId, workspace.userId, { name: `gated ${answer}`, document: GATED });
+    const run = await startRunAs(actor, { flowId: flow.id, input: "count", trigger: "api" });
+    await until(async () => (await statusOf(run.id)) === "waiting", "the run waits for approval");
+    const [question] = await listOpenQuestions(workspace.teamId, run.id);
+    expect(question).toMatchObject({ question: 'Allow counter to call calculator with {"expression":"6*7"}?', choices: ["yes", "no"] });
+    await answerRunAs(actor, run.id, { nodeId: question!.nodeId, answer });
+    await until(async () => (await statusOf(run.id)) !== "waiting" && (await statusOf(run.id)) !== "queued" && (await statusOf(run.id)) !== "running", "the run ends");
+    const db = await getDb();
+    expect(await db.run.findUniqueOrThrow({ where: { id: run.id }, select: { status: true, output: true } })).toEqual({ status: "success", output });
+    const { node } = await getRunNode(workspace.teamId, run.id, question!.nodeId);
+    expect(node).toMatchObject({ kind: "approval", name: "calculator", status: "success", output: answer });
+  }, 60_000);
+});

@@ -23,6 +23,7 @@ const KIND_LABEL: Record<RunNodeSummary["kind"], string> = {
   tool_call: "tool",
   delegation: "delegate",
   spawn: "spawn",
+  approval: "approve",
 };
 
 /**

@@ -1,4 +1,4 @@
-// The questions a waiting run asks (its ask_human calls that wait for an answer), and
+// The questions a waiting run asks (its ask_human calls and approval gates that wait for an answer), and
 // recording an answer as the call's checkpoint: the run's next execution replays it.
 import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
@@ -16,7 +16,7 @@ export async function listOpenQuestions(teamId: string, runId: string): Promise<
   const db = await getDb();
   const run = await findTeamRun(db, parseInput(Id, teamId), parseInput(Id, runId));
   const rows = await db.runNode.findMany({
-    where: { runId: run.id, kind: "tool_call", name: ASK_HUMAN_TOOL, status: "waiting" },
+    where: { runId: run.id, status: "waiting", OR: [{ kind: "tool_call", name: ASK_HUMAN_TOOL }, { kind: "approval" }] },
     orderBy: { seq: "asc" },
     select: { id: true, input: true, startedAt: true },
   });

@@ -146,7 +146,7 @@ async function agentLoop(
         if (openStep) ctx.state.annotate(openStep.node, { signature });
         const results = await executeToolCalls(
           ctx,
-          { agentName, tools: toolsByName, hooks, parent, signal },
+          { agentName, tools: toolsByName, hooks, parent, signal, approve: agent.approve },
           action.toolCalls,
         );
         history.push(...results);

@@ -22,6 +22,8 @@ export type ToolBatch = {
   /** The step node (or the agent node when resuming after a stored step). */
   parent: RunNode;
   signal: AbortSignal;
+  /** Tools whose calls wait for a person's approval first. */
+  approve?: ReadonlySet<string>;
 };
 
 export async function executeToolCalls(
@@ -64,7 +66,11 @@ async function executeToolCall(ctx: RunContext, batch: ToolBatch, call: ToolCall
 
   try {
     if (batch.hooks.length > 0) await fireHooks(batch.hooks, { point: HookPoint.PRE_TOOL_CALL, agentName, nodeId: node.id, toolCall: call });
-    const outcome = await recordedOrInvoked(ctx, node.id, runnable, call, { agentName, toolCallId: call.id, nodeId: node.id, signal });
+    const gated = batch.approve?.has(call.name) && runnable?.kind === "tool_call";
+    const outcome =
+      gated && !(await approved(ctx, node, call, agentName))
+        ? { content: `Error: a person declined this call of "${call.name}"; do not try it again`, error: true }
+        : await recordedOrInvoked(ctx, node.id, runnable, call, { agentName, toolCallId: call.id, nodeId: node.id, signal });
     const message: ToolMessage = { role: "tool", toolCallId: call.id, toolName: call.name, content: outcome.content };
     if (outcome.error) message.error = true;
     if (batch.hooks.length > 0) await fireHooks(batch.hooks, {
@@ -95,6 +101,26 @@ async function executeToolCall(ctx: RunContext, batch: ToolBatch, call: ToolCall
 }
 
 type Outcome = { content: string; error: boolean };
+
+const APPROVAL_CHOICES = ["yes", "no"] as const;
+
+/**
+ * An approval gate: a node under the tool call asks "may it?"; the person's recorded
+ * answer decides (yes: the tool runs); with no answer yet the run pauses, waiting.
+ */
+async function approved(ctx: RunContext, toolNode: RunNode, call: ToolCall, agentName: string): Promise<boolean> {
+  const question = `Allow ${agentName} to call ${call.name} with ${call.arguments || "{}"}?`;
+  const gate = ctx.state.createNode("approval", call.name, toolNode.id, { input: JSON.stringify({ question, choices: APPROVAL_CHOICES }) });
+  ctx.start(gate, agentName);
+  const recorded = ctx.checkpoints?.recorded(gate.id);
+  if (recorded?.kind !== "tool") {
+    ctx.suspend(gate.id, agentName, { question, choices: APPROVAL_CHOICES });
+    throw ctx.signal.reason;
+  }
+  if (recorded.answeredAt !== undefined) ctx.state.annotate(gate, { answer: { by: recorded.answeredBy ?? null, at: recorded.answeredAt } });
+  ctx.succeed(gate, recorded.content, agentName);
+  return recorded.content === "yes";
+}
 
 /**
  * A tool call's outcome recorded by an earlier execution of this run, else the tool's,
