@@ -4,6 +4,7 @@ import { type DatabaseConfig, resolveDatabaseConfig } from "./config.ts";
 import { PrismaClient as PostgresClient } from "./generated/postgresql/client.ts";
 import { PrismaClient as SqliteClient } from "./generated/sqlite/client.ts";
 import { applyMigrations } from "./migrate.ts";
+import { asUnavailable } from "./unavailable.ts";
 import { lockWaitMs, patientSqliteAdapter } from "./sqliteBusy.ts";
 
 /**
@@ -31,13 +32,34 @@ async function openDb(config: DatabaseConfig): Promise<Db> {
     // Locks held elsewhere are waited for off the event loop (sqliteBusy.ts); a
     // transaction's start may queue behind another's whole wait, hence Prisma's maxWait.
     const waitMs = lockWaitMs();
-    return new SqliteClient({
-      adapter: patientSqliteAdapter(config.filePath, waitMs),
-      transactionOptions: { maxWait: 2 * waitMs },
-    });
+    return withUnavailableErrors(
+      new SqliteClient({
+        adapter: patientSqliteAdapter(config.filePath, waitMs),
+        transactionOptions: { maxWait: 2 * waitMs },
+      }),
+    );
   }
   const client = new PostgresClient({ adapter: new PrismaPg({ connectionString: config.url }) });
-  return client as unknown as Db;
+  return withUnavailableErrors(client as unknown as Db);
+}
+
+/**
+ * Every query that fails because the database is down, locked or read-only throws a
+ * StorageUnavailableError: pages show "unavailable, try again" (its digest survives Next's
+ * production error masking) and the API answers 503, wherever the query was made.
+ */
+function withUnavailableErrors(client: Db): Db {
+  return client.$extends({
+    query: {
+      async $allOperations({ args, query }) {
+        try {
+          return await query(args);
+        } catch (error) {
+          throw asUnavailable(error) ?? error;
+        }
+      },
+    },
+  }) as unknown as Db;
 }
 
 /**

@@ -3,10 +3,14 @@
 // these through codes on the error or on its causes (Prisma wraps the driver's error).
 import { SystemError } from "@/lib/errors";
 
+export const STORAGE_UNAVAILABLE_DIGEST = "storage-unavailable";
+
 /** The database cannot be reached, is locked, or is read-only: trying again later may work. */
 export class StorageUnavailableError extends SystemError {
   override readonly name = "StorageUnavailableError";
   override readonly kind = "unavailable";
+  /** Kept by Next.js when it masks server errors in production: the error page recognizes it. */
+  readonly digest = STORAGE_UNAVAILABLE_DIGEST;
   constructor(options?: { cause?: unknown }) {
     super("The database is unavailable right now. Nothing was changed; please try again in a moment.", options);
   }
