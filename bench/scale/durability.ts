@@ -29,6 +29,8 @@ export type DurabilityResult = {
   memoryMs: number;
   recorderMs: number;
   executeRunMs: number;
+  /** Every executeRun sample, for the spread (this machine is shared). */
+  executeRunSamplesMs: number[];
 };
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -103,6 +105,7 @@ async function main(): Promise<void> {
       memoryMs: median(samples.memory),
       recorderMs: median(samples.recorder),
       executeRunMs: median(samples.executeRun),
+      executeRunSamplesMs: samples.executeRun,
     };
     console.log(`RESULT ${JSON.stringify(result)}`);
   } finally {
