@@ -47,7 +47,10 @@ async function treeShape(runId: string): Promise<string[]> {
   return nodes.map((node) => `${node.id.slice(runId.length)} ${node.kind} ${node.name} ${node.status}`).sort();
 }
 
-describe.skipIf(postgres.length === 0).each(postgres)("durable runs on two workers ($name)", (database) => {
+// Without TEST_DATABASE_URL the file still needs a suite: vitest fails a file that declares none.
+if (postgres.length === 0) describe.skip("durable runs on two workers (needs TEST_DATABASE_URL)", () => it("failover, cancel, live events"));
+
+describe.each(postgres)("durable runs on two workers ($name)", (database) => {
   useTestDatabase(database);
   const logDir = mkdtempSync(path.join(tmpdir(), "swarm-durable-"));
   const callLog = path.join(logDir, "calls.jsonl");
