@@ -17,9 +17,9 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import { cpus } from "node:os";
-import { createServer } from "node:net";
 import { chromium, type Page } from "@playwright/test";
 import { largeDocumentText } from "./dsl";
+import { freePort } from "./support/ports";
 
 const DIST_DIR = ".next-bench-editor";
 const DATABASE_URL = "file:./data/bench.db";
@@ -27,17 +27,6 @@ const NEXT = "node_modules/next/dist/bin/next";
 const LOADS = 3;
 const MOVES = 120;
 const KEYSTROKES = 60;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function serverEnv(): NodeJS.ProcessEnv {
   return { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NEXT_DIST_DIR: DIST_DIR, DATABASE_URL };
