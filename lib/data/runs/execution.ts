@@ -73,11 +73,18 @@ export async function loadRunExecution(runId: string): Promise<RunExecution | nu
   };
 }
 
-/** Stores a finished model or tool call; writing it again (a replay) keeps the first. */
+/**
+ * Stores a finished model or tool call; writing it again (a replay) keeps the first. One
+ * statement (Prisma's upsert is five round trips), since the run waits for it.
+ */
 export async function saveCheckpoint(runId: string, nodeId: string, checkpoint: Checkpoint): Promise<void> {
+  await insertCheckpoint(runId, nodeId, encodePayload(checkpoint));
+}
+
+/** Inserts a checkpoint row unless one is stored for that node (SQLite and PostgreSQL alike). */
+export async function insertCheckpoint(runId: string, nodeId: string, data: string): Promise<void> {
   const db = await getDb();
-  const data = encodePayload(checkpoint);
-  await db.runCheckpoint.upsert({ where: { runId_nodeId: { runId, nodeId } }, create: { runId, nodeId, data }, update: {} });
+  await db.$executeRaw`INSERT INTO "run_checkpoint" ("runId", "nodeId", "data", "createdAt") VALUES (${runId}, ${nodeId}, ${data}, ${new Date()}) ON CONFLICT ("runId", "nodeId") DO NOTHING`;
 }
 
 /**

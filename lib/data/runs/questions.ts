@@ -4,6 +4,7 @@ import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
 import { Id, parseInput } from "../validation.ts";
 import { encodePayload } from "./payloads.ts";
+import { insertCheckpoint } from "./execution.ts";
 import { findTeamRun } from "./runs.ts";
 import { RunQuestion } from "./types.ts";
 
@@ -33,7 +34,5 @@ export async function listOpenQuestions(teamId: string, runId: string): Promise<
 
 /** Stores a person's answer as the ask_human call's result (the first answer stays). */
 export async function saveAnswer(runId: string, nodeId: string, answer: { text: string; by: string | null; at: number }): Promise<void> {
-  const db = await getDb();
-  const data = encodePayload({ kind: "tool", content: answer.text, error: false, answeredBy: answer.by, answeredAt: answer.at });
-  await db.runCheckpoint.upsert({ where: { runId_nodeId: { runId, nodeId } }, create: { runId, nodeId, data }, update: {} });
+  await insertCheckpoint(runId, nodeId, encodePayload({ kind: "tool", content: answer.text, error: false, answeredBy: answer.by, answeredAt: answer.at }));
 }
