@@ -80,7 +80,7 @@ export interface RunRecorder {
   onError?(error: unknown): void;
 }
 
-const TERMINAL: ReadonlySet<RunNodeStatus> = new Set(["success", "failed", "timeout", "cancelled"]);
+const TERMINAL: ReadonlySet<RunNodeStatus> = new Set(["success", "failed", "timeout", "cancelled", "waiting"]);
 
 export function isTerminalStatus(status: RunNodeStatus): boolean {
   return TERMINAL.has(status);
@@ -189,7 +189,8 @@ export class RunState {
 
   /** Returns false when the node had already ended (then nothing changes). */
   fail(node: RunNode, error: unknown, status: "failed" | AbortStatus = "failed"): boolean {
-    return this.end(node, status, undefined, error);
+    // A node paused for a person's answer did not go wrong: it carries no error.
+    return this.end(node, status, undefined, status === "waiting" ? undefined : error);
   }
 
   /** Adds a model call's usage to `node` and every ancestor. */

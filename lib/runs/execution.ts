@@ -122,7 +122,9 @@ async function executeClaimed(execution: RunExecution, signal: AbortSignal): Pro
     }
     outcome = { status: "success", output: (await stream.result).output, error: null };
   } catch (error) {
-    outcome = { status: statusOf(error), output: null, error: redact(describeError(error).message) };
+    const status = statusOf(error);
+    // Waiting for an answer is a pause, not an error: its question is on the run page.
+    outcome = { status, output: null, error: status === "waiting" ? null : redact(describeError(error).message) };
   }
   try {
     await recorder.close();
