@@ -9,21 +9,7 @@ import { getDb } from "@/lib/db/client";
 import { answerRunAs, expireUnansweredRuns, NotWaitingError } from "@/lib/runs/answers";
 import { cancelRunAs, startRunAs, type RunActor } from "@/lib/runs/commands";
 import { testDatabases, useTestDatabase } from "../data/databases";
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function statusOf(runId: string): Promise<string> {
-  const db = await getDb();
-  return (await db.run.findUniqueOrThrow({ where: { id: runId }, select: { status: true } })).status;
-}
-
-async function until(check: () => Promise<boolean>, what: string): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    if (await check()) return;
-    await sleep(50);
-  }
-  throw new Error(`timed out waiting until ${what}`);
-}
+import { statusOf, until } from "./waiting";
 
 describe.each(testDatabases())("ask_human on $name", (database) => {
   useTestDatabase(database);

@@ -6,6 +6,7 @@ import { createFlow, getLocalWorkspace } from "@/lib/data";
 import { getDb } from "@/lib/db/client";
 import { markInterruptedRuns, runsRuntime, startRun } from "@/lib/runs";
 import { testDatabases, useTestDatabase } from "../data/databases";
+import { sleep, statusOf, until } from "./waiting";
 
 const outage = vi.hoisted(() => ({ on: false, refused: 0 }));
 
@@ -40,21 +41,6 @@ const DOCUMENT = `agents:
   c: { model: "mock:echo?latency=150", instructions: "C." }
 swarm: { type: workflow, flow: "a >> b >> c" }
 `;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function statusOf(runId: string): Promise<string> {
-  const db = await getDb();
-  return (await db.run.findUniqueOrThrow({ where: { id: runId }, select: { status: true } })).status;
-}
-
-async function until(check: () => Promise<boolean>, what: string): Promise<void> {
-  for (let i = 0; i < 400; i++) {
-    if (await check()) return;
-    await sleep(50);
-  }
-  throw new Error(`timed out waiting until ${what}`);
-}
 
 describe.each(testDatabases())("a storage outage during live runs on $name", (database) => {
   useTestDatabase(database);

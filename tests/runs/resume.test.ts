@@ -12,29 +12,14 @@ import { getDb } from "@/lib/db/client";
 import { resumeRunAs, RunNotResumableError, startRunAs, type RunActor } from "@/lib/runs/commands";
 import { testDatabases, useTestDatabase } from "../data/databases";
 import { readCallLog } from "./durable/workers";
+import { sleep, statusOf, until } from "./waiting";
 
 const DOCUMENT = `agents:
 ${["a", "b", "c", "d"].map((name) => `  ${name}: { model: "mock:echo?latency=800", instructions: "${name.toUpperCase()}." }`).join("\n")}
 swarm: { type: workflow, flow: "a >> b >> c >> d" }
 `;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const ROOT = path.resolve(import.meta.dirname, "../..");
-
-async function until<T>(check: () => Promise<T | undefined | false> | T | undefined | false, what: string, timeoutMs = 30_000): Promise<T> {
-  const giveUpAt = Date.now() + timeoutMs;
-  while (Date.now() < giveUpAt) {
-    const value = await check();
-    if (value) return value;
-    await sleep(50);
-  }
-  throw new Error(`timed out waiting until ${what}`);
-}
-
-async function statusOf(runId: string) {
-  const db = await getDb();
-  return (await db.run.findUniqueOrThrow({ where: { id: runId }, select: { status: true } })).status;
-}
 
 async function shape(runId: string) {
   const db = await getDb();

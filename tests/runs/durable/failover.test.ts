@@ -14,6 +14,7 @@ import { cancelRun, followRun, startRun } from "@/lib/runs";
 import { answerRunAs } from "@/lib/runs/answers";
 import { testDatabases, useTestDatabase } from "../../data/databases";
 import { readCallLog, startWorkerProcess, stopWorkerProcess, type WorkerProcess } from "./workers";
+import { sleep, until } from "../waiting";
 
 const postgres = testDatabases().find((database) => database.name === "postgresql");
 
@@ -26,18 +27,6 @@ const SLOW = `agents:
   slow: { model: "mock:echo?latency=20000", instructions: "Slow." }
 swarm: { type: workflow, flow: "slow" }
 `;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(check: () => Promise<T | undefined | false>, what: string, timeoutMs = 60_000): Promise<T> {
-  const giveUpAt = Date.now() + timeoutMs;
-  while (Date.now() < giveUpAt) {
-    const value = await check();
-    if (value) return value;
-    await sleep(50);
-  }
-  throw new Error(`timed out waiting until ${what}`);
-}
 
 async function runRow(runId: string) {
   const db = await getDb();
