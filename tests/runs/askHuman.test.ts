@@ -3,13 +3,17 @@
 // not called again) and ends with the answer in its tree; unanswered, it expires.
 import { describe, expect, it } from "vitest";
 import { createFlow, getLocalWorkspace } from "@/lib/data";
-import { getRunNode, listOpenQuestions } from "@/lib/data/runs";
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { createRun, getRunNode, listOpenQuestions } from "@/lib/data/runs";
 import { getFlowTemplate } from "@/lib/demo/flows";
 import { getDb } from "@/lib/db/client";
 import { answerRunAs, expireUnansweredRuns, NotWaitingError } from "@/lib/runs/answers";
 import { cancelRunAs, startRunAs, type RunActor } from "@/lib/runs/commands";
 import { testDatabases, useTestDatabase } from "../data/databases";
 import { statusOf, until } from "./waiting";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
 
 describe.each(testDatabases())("ask_human on $name", (database) => {
   useTestDatabase(database);
@@ -52,6 +56,22 @@ describe.each(testDatabases())("ask_human on $name", (database) => {
     expect(steps).toHaveLength(4);
     expect(steps.every((step) => step.status === "success")).toBe(true);
     await expect(answerRunAs(actor, run.id, { nodeId: question!.nodeId, answer: "yes" })).rejects.toBeInstanceOf(NotWaitingError);
+  }, 60_000);
+
+  it("the process that asked is gone (a restart): the answer continues the run in another process", async () => {
+    const { actor, flow, teamId } = await setup();
+    const { run } = await createRun(teamId, actor.userId, { flowId: flow.id, input: "asked elsewhere", trigger: "api" });
+    // Executed by a child process, which ends when the run starts waiting.
+    const child = spawn(process.execPath, ["--import", "tsx", "tests/runs/fixtures/execute-run.ts", run.id], { cwd: ROOT, env: process.env, stdio: "ignore" });
+    const code = await new Promise((resolve) => child.once("exit", resolve));
+    expect(code).toBe(0);
+    expect(await statusOf(run.id)).toBe("waiting");
+
+    const [question] = await listOpenQuestions(teamId, run.id);
+    await answerRunAs(actor, run.id, { nodeId: question!.nodeId, answer: "no" });
+    await until(async () => (await statusOf(run.id)) === "success", "the run ends here");
+    const { node } = await getRunNode(teamId, run.id, question!.nodeId);
+    expect(node.output).toBe("no");
   }, 60_000);
 
   it("a waiting run can be cancelled, and one nobody answers expires", async () => {
