@@ -87,4 +87,13 @@ describe.each(testDatabases())("run lifecycle on $name", (database) => {
     expect(marked).toContain(orphaned);
     expect(marked).not.toContain(live);
   });
+
+  it("a run queued here (waiting for its team's slot) is alive however long it waits", async () => {
+    const { runId: waiting } = await newRun();
+    const { runId: abandoned } = await newRun();
+    const self = { executorId: "me", liveHere: new Set([waiting]) };
+    const marked = await markStaleRunsInterrupted({ staleBefore: new Date(Date.now() + 60_000), self });
+    expect(marked).toContain(abandoned);
+    expect(marked).not.toContain(waiting);
+  });
 });

@@ -30,7 +30,8 @@ async function findStaleRuns({ staleBefore, self }: StaleRunsQuery): Promise<str
   );
   return open
     .filter((run) => {
-      if (run.executorId === null) return (run.heartbeatAt ?? run.createdAt) < staleBefore; // queued, or from before executors
+      // Queued here (waiting for its team's slot) is alive; queued with nobody holding it, or from before executors, is not.
+      if (run.executorId === null) return !self?.liveHere.has(run.id) && (run.heartbeatAt ?? run.createdAt) < staleBefore;
       if (self && run.executorId === self.executorId) return !self.liveHere.has(run.id);
       return !alive.has(run.executorId);
     })
