@@ -1,0 +1,45 @@
+/**
+ * Code tools: JavaScript a team writes (the body of an async function receiving the
+ * arguments), run in the QuickJS sandbox (pool.ts, guest.mjs). Server-only.
+ */
+import { z } from "zod";
+import { ToolError, type AnyTool } from "@/lib/engine";
+import type { JsonSchema } from "@/lib/engine/schema";
+import { DEFAULT_LIMITS, SandboxError, SandboxPool, type SandboxLimits } from "./pool";
+
+export { SandboxError, SandboxPool, DEFAULT_LIMITS, type SandboxLimits } from "./pool";
+
+export type CodeToolSpec = {
+  name: string;
+  description: string;
+  /** JSON Schema of the arguments (an object). */
+  parameters: JsonSchema;
+  /** The body of `async (args) => { … }`. */
+  body: string;
+  limits?: Partial<SandboxLimits>;
+};
+
+// One pool per process (on globalThis so dev reloads do not leak threads).
+const holder = globalThis as typeof globalThis & { __swarmStudioSandbox?: SandboxPool };
+function sandbox(): SandboxPool {
+  return (holder.__swarmStudioSandbox ??= new SandboxPool(Number(process.env.SWARM_SANDBOX_THREADS) || 2));
+}
+
+/** An engine tool that runs `spec.body` in the sandbox; its failures reach the model as tool errors. */
+export function codeTool(spec: CodeToolSpec, pool: SandboxPool = sandbox()): AnyTool {
+  const limits = { ...DEFAULT_LIMITS, ...spec.limits };
+  return {
+    name: spec.name,
+    description: spec.description,
+    parameters: spec.parameters,
+    argsSchema: z.fromJSONSchema(spec.parameters as Parameters<typeof z.fromJSONSchema>[0]),
+    async execute(args, context) {
+      try {
+        return await pool.run(spec.body, args, limits, context.signal);
+      } catch (error) {
+        if (error instanceof SandboxError) throw new ToolError(error.message);
+        throw error;
+      }
+    },
+  };
+}
