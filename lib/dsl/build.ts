@@ -6,6 +6,7 @@
 import { Agent, ParallelGroup, SerialGroup, Swarm, SwarmNode, type AnyTool, type SwarmMember } from "@/lib/engine";
 import { UserError } from "@/lib/errors";
 import { getTool } from "@/lib/tools";
+import { codeTool } from "@/lib/tools/sandbox";
 import { formatFlow } from "./flow";
 import { hasReference, substitute, type Env } from "./substitute";
 import type { FlowDocument, SwarmSpec } from "./types";
@@ -25,7 +26,15 @@ export class BuildError extends UserError {
 
 export function buildSwarm(document: FlowDocument, options: BuildOptions = {}): Swarm {
   const context = { vars: document.vars, env: options.env };
-  const findTool = options.tools ?? getTool;
+  // The document's code tools, then the given lookup (default: the built-in catalog).
+  const codeTools = new Map(
+    Object.entries(document.tools ?? {}).map(([name, spec]) => [
+      name,
+      codeTool({ name, description: spec.description, parameters: spec.parameters, body: spec.code, limits: spec.timeout_ms ? { timeoutMs: spec.timeout_ms } : undefined }),
+    ]),
+  );
+  const lookup = options.tools ?? getTool;
+  const findTool = (name: string) => codeTools.get(name) ?? lookup(name);
 
   const resolved = (value: unknown, what: string): unknown => {
     const result = substitute(value, context);

@@ -97,13 +97,14 @@ export function documentToGraph(document: FlowDocument): FlowGraph {
     for (const target of agent.handoffs ?? []) edges.push({ id: `handoff:${name}->${target}`, type: "handoff", source: name, target });
   }
 
-  const { name, vars, swarm } = document;
+  const { name, vars, tools, swarm } = document;
   return {
     nodes,
     edges,
     settings: {
       ...(name !== undefined ? { name } : {}),
       ...(vars !== undefined ? { vars } : {}),
+      ...(tools !== undefined ? { tools } : {}),
       type: swarm.type,
       ...(swarm.max_handoffs !== undefined ? { max_handoffs: swarm.max_handoffs } : {}),
       ...(swarm.flow_text !== undefined ? { flow_text: swarm.flow_text } : {}),
@@ -205,7 +206,7 @@ export function graphToDocument(graph: FlowGraph): FlowDocument {
     (agents[edge.source]!.handoffs ??= []).push(edge.target);
   }
 
-  const { name, vars, type, max_handoffs, flow_text } = graph.settings;
+  const { name, vars, tools, type, max_handoffs, flow_text } = graph.settings;
   // The flow as written (with its `${vars}`) is kept while the canvas's flow is what it reads as.
   const written = keptFlowText(flow_text, vars, flow);
   const document: FlowDocument = {
@@ -214,6 +215,7 @@ export function graphToDocument(graph: FlowGraph): FlowDocument {
   };
   if (name !== undefined) document.name = name;
   if (vars !== undefined) document.vars = vars;
+  if (tools !== undefined) document.tools = tools;
   if (Object.keys(groups).length > 0) document.groups = groups;
   if (Object.keys(swarms).length > 0) document.swarms = swarms;
   if (Object.keys(layout).length > 0) document.layout = layout;

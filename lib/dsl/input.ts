@@ -12,6 +12,7 @@ import { plainIssueMessage } from "./issueMessages";
 import { hasReference, substitute, type Vars } from "./substitute";
 import {
   AgentSpec,
+  CodeToolSpec,
   GroupSpec,
   LayoutEntry,
   Name,
@@ -32,7 +33,7 @@ export const SwarmInput = z.strictObject({
   edges: z.array(z.tuple([Name, Name])).optional(),
 });
 
-const TOP_LEVEL_KEYS = ["name", "vars", "agents", "groups", "swarms", "swarm", "layout"] as const;
+const TOP_LEVEL_KEYS = ["name", "vars", "tools", "agents", "groups", "swarms", "swarm", "layout"] as const;
 
 export type Position = { line: number; column: number };
 export type DefinitionKind = "agent" | "group" | "swarm";
@@ -107,7 +108,7 @@ function parseFields<T>(reader: Reader, schema: z.ZodObject, value: unknown, pat
 function readSection<T>(
   reader: Reader,
   raw: Record<string, unknown>,
-  section: "agents" | "groups" | "swarms" | "layout",
+  section: "tools" | "agents" | "groups" | "swarms" | "layout",
   parse: (value: unknown, path: YamlPath) => T | undefined,
 ): Map<string, T | undefined> | undefined {
   const value = raw[section];
@@ -259,6 +260,8 @@ export function readDocument(value: unknown, locate: SourceLocator): ReadResult 
     if (isRecord(value.vars)) document.vars = value.vars;
     else reader.errors.push(locate.error("'vars' must be a map of names to values", ["vars"]));
   }
+  const tools = readSection(reader, value, "tools", (item, path) => parseItem(reader, CodeToolSpec, item, path));
+  for (const [name, spec] of tools ?? []) if (spec) (document.tools ??= {})[name] = spec;
 
   const define = (name: string, kind: DefinitionKind, path: YamlPath) => {
     const earlier = definitions.get(name);

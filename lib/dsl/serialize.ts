@@ -70,13 +70,14 @@ export function canonicalValue(document: FlowDocument): Record<string, unknown> 
     {
       name: document.name,
       vars: document.vars,
+      tools: document.tools,
       agents: mapValues(document.agents, (agent) => pick(agent, AGENT_KEYS)),
       groups: mapValues(document.groups, groupValue),
       swarms: mapValues(document.swarms, (swarm) => swarmValue(swarm, document.vars)),
       swarm: swarmValue(document.swarm, document.vars),
       layout: mapValues(document.layout, (entry) => pick(entry, ["x", "y", "width", "height"])),
     },
-    ["name", "vars", "agents", "groups", "swarms", "swarm", "layout"],
+    ["name", "vars", "tools", "agents", "groups", "swarms", "swarm", "layout"],
   );
 }
 

@@ -98,9 +98,26 @@ export const LayoutEntry = z.strictObject({
 });
 export type LayoutEntry = z.infer<typeof LayoutEntry>;
 
+/** A JavaScript tool written in the document: run in the QuickJS sandbox (lib/tools/sandbox). */
+export const CodeToolSpec = z.strictObject({
+  description: z.string().min(1).max(2_000),
+  /** JSON Schema of the arguments: an object. */
+  parameters: z
+    .record(z.string(), z.unknown())
+    .refine((schema) => schema.type === "object", { message: "parameters must be a JSON Schema with type: object" })
+    .default({ type: "object", properties: {} }),
+  /** The body of `async (args) => { … }`; it returns the tool's result. */
+  code: z.string().min(1).max(100_000),
+  /** At most this long a call (default 5000 ms). */
+  timeout_ms: z.number().int().min(10).max(60_000).optional(),
+});
+export type CodeToolSpec = z.infer<typeof CodeToolSpec>;
+
 export const FlowDocument = z.strictObject({
   name: z.string().optional(),
   vars: z.record(z.string(), z.unknown()).optional(),
+  /** Code tools of this document, by name; agents name them like built-in tools. */
+  tools: z.record(Name, CodeToolSpec).optional(),
   agents: z.record(Name, AgentSpec),
   groups: z.record(Name, GroupSpec).optional(),
   swarms: z.record(Name, SwarmSpec).optional(),
@@ -190,6 +207,8 @@ export type GraphEdgeType = NonNullable<GraphEdge["type"]>;
 export type GraphSettings = {
   name?: string;
   vars?: Record<string, unknown>;
+  /** The document's code tools, carried through the canvas unchanged. */
+  tools?: FlowDocument["tools"];
   type: SwarmMode;
   max_handoffs?: SwarmSpec["max_handoffs"];
   /** The top-level flow as written, with its `${vars}` references (SwarmSpec.flow_text). */

@@ -230,6 +230,12 @@ function checkResolvedValue(
 
 function checkValues(document: FlowDocument, options: ValidateOptions, locate: SourceLocator, errors: DocumentError[]): void {
   const context = { vars: document.vars, env: options.env };
+  const codeTools = Object.keys(document.tools ?? {});
+  // A document's code tool never shadows a built-in one: the same name would mean two tools.
+  for (const name of codeTools) {
+    if (options.tools?.has(name)) errors.push(locate.error(`'${name}' is a built-in tool: give the code tool another name`, ["tools", name], locate.atKey(["tools", name])));
+  }
+  const known = options.tools && new Set([...options.tools, ...codeTools]);
   for (const [name, agent] of Object.entries(document.agents)) {
     if (agent.model !== undefined) {
       const model = substitute(agent.model, context);
@@ -248,10 +254,10 @@ function checkValues(document: FlowDocument, options: ValidateOptions, locate: S
         errors.push(locate.error(`'${tool}' needs approval but is not one of this agent's tools`, ["agents", name, "approve", i]));
       }
     });
-    if (options.tools) {
+    if (known) {
       (agent.tools ?? []).forEach((tool, i) => {
-        if (!options.tools!.has(tool)) {
-          errors.push(locate.error(`unknown tool '${tool}' (known: ${[...options.tools!].join(", ")})`, ["agents", name, "tools", i]));
+        if (!known.has(tool)) {
+          errors.push(locate.error(`unknown tool '${tool}' (known: ${[...known].join(", ")})`, ["agents", name, "tools", i]));
         }
       });
     }
