@@ -14,7 +14,7 @@ import { DatasetError } from "./errors";
 
 export const DatasetRow = z.strictObject({
   /** Text, or JSON for a structured input (given to the flow as its JSON text). */
-  input: z.union([z.string(), z.json().refine((value) => value !== null && typeof value === "object", "must be text or a JSON object or array")]),
+  input: z.union([z.string().min(1, "is empty"), z.json().refine((value) => value !== null && typeof value === "object", "must be text or a JSON object or array")]),
   expected: z.string().optional(),
   tags: z.array(z.string()).optional(),
 });
@@ -145,6 +145,8 @@ function describeIssue(issue: z.core.$ZodIssue): string {
     case "unrecognized_keys":
       return `unknown field${issue.keys.length === 1 ? "" : "s"} ${issue.keys.map((key) => `"${key}"`).join(", ")} (fields: input, expected, tags)`;
     case "invalid_union":
+      // The only string issue is emptiness; otherwise the value is neither text nor an object or array.
+      if (issue.input === "") return `${where} is empty`;
       return `${where} must be text or a JSON object or array`;
     default:
       return `${where ? `${where} ` : ""}${issue.message}`;

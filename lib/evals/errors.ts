@@ -5,7 +5,7 @@ export class DatasetError extends UserError {
   override readonly name = "DatasetError";
   readonly kind = "invalid";
   constructor(readonly problems: string[]) {
-    super(problems.length === 1 ? problems[0]! : `${problems[0]} (and ${problems.length - 1} more lines of problems)`);
+    super(problems.length === 1 ? problems[0]! : `${problems[0]} (and ${problems.length - 1} more)`);
   }
 }
 

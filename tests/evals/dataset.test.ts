@@ -20,6 +20,7 @@ describe("JSONL datasets", () => {
       '{"input":"a","expect":"typo"}',
       "[1,2]",
       '{"input":5}',
+      '{"input":""}',
     ];
     const { rows, problems } = parseDataset(lines.join("\n"), "jsonl");
     expect(rows).toBeUndefined();
@@ -31,6 +32,7 @@ describe("JSONL datasets", () => {
       'line 6: unknown field "expect" (fields: input, expected, tags)',
       'line 7: a row must be a JSON object with an "input"',
       "line 8: input must be text or a JSON object or array",
+      "line 9: input is empty",
     ]);
   });
 
