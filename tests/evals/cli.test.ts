@@ -13,7 +13,7 @@ function swarm(...args: string[]) {
 const fixtures = "tests/evals/fixtures";
 const echo = `${fixtures}/echo.yaml`; // passes all 4 rows of rows.jsonl
 const fixed = `${fixtures}/fixed.yaml`; // passes 1 of 4
-const rows = `${fixtures}/rows.jsonl`;
+const rows = `${fixtures}/rows.jsonl`; // rows.csv: the same cases as CSV
 
 // Each case starts a tsx process: seconds apiece on a busy machine.
 describe("swarm eval", { timeout: 60_000 }, () => {
@@ -36,7 +36,7 @@ describe("swarm eval", { timeout: 60_000 }, () => {
     expect(lines.slice(2, 6).map((line) => line.split(/\s+/).slice(0, 2).join(" "))).toEqual(["2 worse", "3 worse", "4 worse", "1 same"]);
     expect(worse.stdout).toContain("FAIL: the pass rate 25.0% is worse than the baseline's 100.0%");
 
-    const same = swarm("eval", echo, "--dataset", rows, "--baseline", echo, "--min-pass", "1");
+    const same = swarm("eval", echo, "--dataset", `${fixtures}/rows.csv`, "--baseline", echo, "--min-pass", "1");
     expect(same.code).toBe(0);
     expect(same.stdout).toContain("0 worse, 0 better, 4 the same");
   });
