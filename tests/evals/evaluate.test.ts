@@ -84,6 +84,14 @@ describe("an evaluation", () => {
     expect(evaluation.rows[0]).toMatchObject({ pass: false, score: 0.25, scoringCostUsd: 0, scores: [{ reason: "weak" }] });
   });
 
+  it("fails a row whose scorer throws (an unreachable judge), with why, and goes on", async () => {
+    const broken = { name: "broken", score: () => Promise.reject(new Error("judge unreachable")) };
+    const evaluation = await evaluate({ document: echo3, rows: rows.slice(0, 2), scorers: [containsScorer, broken] });
+    expect(evaluation.rows.map((row) => row.pass)).toEqual([false, false]);
+    expect(evaluation.rows[0]!.scores).toEqual([expect.objectContaining({ pass: true }), { pass: false, score: 0, reason: "broken failed: judge unreachable" }]);
+    expect(evaluation.rows[0]!.score).toBe(0.5);
+  });
+
   it("runs at most `concurrency` rows at once, and uses them all", async () => {
     const { provider, counts } = countingProvider(20);
     const many = Array.from({ length: 10 }, (_, i): DatasetRow => ({ input: `row ${i}`, expected: "row" }));
