@@ -2,18 +2,40 @@
  * The command line for people who live in a terminal:
  *   npm run swarm -- check <file.yaml>                 every error with its position
  *   npm run swarm -- run <file.yaml> --input "..."     run headless, events as they happen
+ *   npm run swarm -- eval <file.yaml> --dataset <rows.jsonl|rows.csv> [--scorer …]… [--baseline <other.yaml>]
+ *                     [--min-pass 0.9] [--concurrency 5] [--rubric "..."]
+ *                                                      run the flow over the rows, score, compare, gate CI
  * `${ENV}` references resolve from this process's environment (only here, never in the app).
- * Exit codes: 0 success, 1 the run failed, 2 the document or the command line is wrong.
+ * Exit codes: 0 success, 1 the run failed (eval: the pass rate is below --min-pass or the
+ * baseline's), 2 the document, the dataset or the command line is wrong.
  */
 import { readFileSync } from "node:fs";
+import { stderr } from "node:process";
 import { parseArgs } from "node:util";
 import { buildSwarm, parseDocument, type DocumentError, type FlowDocument } from "@/lib/dsl";
 import { run, type StreamEvent } from "@/lib/engine";
+import {
+  compareEvaluations,
+  evaluate,
+  formatComparison,
+  formatEvaluation,
+  formatOfFile,
+  parseDataset,
+  parseScorer,
+  SCORER_SPELLINGS,
+  type DatasetRow,
+  type Evaluation,
+  type Scorer,
+} from "@/lib/evals";
+import { isUserError } from "@/lib/errors";
 import { toolCatalog } from "@/lib/tools/catalog";
 
 const USAGE = `usage:
   npm run swarm -- check <file.yaml>
-  npm run swarm -- run <file.yaml> --input "..."`;
+  npm run swarm -- run <file.yaml> --input "..."
+  npm run swarm -- eval <file.yaml> --dataset <rows.jsonl|rows.csv> [--scorer <scorer>]... [--rubric "..."]
+                        [--baseline <other.yaml>] [--min-pass 0.9] [--concurrency 5]
+      scorers: ${SCORER_SPELLINGS} (default: contains)`;
 
 const EXIT = { ok: 0, runFailed: 1, badInput: 2 } as const;
 
@@ -21,15 +43,20 @@ function formatError(file: string, error: DocumentError): string {
   return `${file}:${error.line}:${error.column}: ${error.message}${error.path ? `  [${error.path}]` : ""}`;
 }
 
-/** Reads and validates a document; prints its errors and returns undefined when it has any. */
-function load(file: string): FlowDocument | undefined {
-  let text: string;
+/** A file's text, or undefined (and why on stderr) when it cannot be read. */
+function readText(file: string): string | undefined {
   try {
-    text = readFileSync(file, "utf8");
+    return readFileSync(file, "utf8");
   } catch (error) {
     console.error(`cannot read ${file}: ${(error as Error).message}`);
     return undefined;
   }
+}
+
+/** Reads and validates a document; prints its errors and returns undefined when it has any. */
+function load(file: string): FlowDocument | undefined {
+  const text = readText(file);
+  if (text === undefined) return undefined;
   const { document, errors } = parseDocument(text, { env: process.env, tools: toolCatalog.map((t) => t.name) });
   for (const error of errors) console.error(formatError(file, error));
   if (errors.length > 0) console.error(`${errors.length} error${errors.length === 1 ? "" : "s"} in ${file}`);
@@ -117,20 +144,113 @@ async function runFile(file: string, input: string): Promise<number> {
   }
 }
 
+type EvalArgs = { dataset?: string; scorer?: string[]; rubric?: string; baseline?: string; "min-pass"?: string; concurrency?: string };
+
+function readRows(file: string): DatasetRow[] | undefined {
+  const format = formatOfFile(file);
+  if (!format) {
+    console.error(`${file}: a dataset is a .jsonl or .csv file`);
+    return undefined;
+  }
+  const text = readText(file);
+  if (text === undefined) return undefined;
+  const { rows, problems } = parseDataset(text, format);
+  for (const problem of problems) console.error(`${file}: ${problem}`);
+  return rows;
+}
+
+function fraction(name: string, text: string | undefined, fallback: number, check: (value: number) => boolean): number | undefined {
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (text.trim() === "" || !check(value)) {
+    console.error(`--${name} ${text}: not allowed\n${USAGE}`);
+    return undefined;
+  }
+  return value;
+}
+
+/** Builds the flow and runs it over the rows, with a progress line on stderr. */
+async function evaluateFile(label: string, document: FlowDocument, rows: DatasetRow[], scorers: Scorer[], concurrency: number, signal: AbortSignal): Promise<Evaluation> {
+  const progress = stderr.isTTY ? (finished: number) => stderr.write(`\r${label}: ${finished}/${rows.length} rows`) : () => {};
+  const evaluation = await evaluate({ document, rows, scorers, concurrency, signal, build: { env: process.env }, onRow: (_row, finished) => progress(finished) });
+  if (stderr.isTTY) stderr.write("\n");
+  return evaluation;
+}
+
+async function evalFile(file: string, args: EvalArgs): Promise<number> {
+  if (!args.dataset) {
+    console.error(`eval needs --dataset <rows.jsonl|rows.csv>\n${USAGE}`);
+    return EXIT.badInput;
+  }
+  const minPass = fraction("min-pass", args["min-pass"], 0, (value) => value >= 0 && value <= 1);
+  const concurrency = fraction("concurrency", args.concurrency, 5, (value) => Number.isInteger(value) && value >= 1 && value <= 1000);
+  if (minPass === undefined || concurrency === undefined) return EXIT.badInput;
+  let scorers: Scorer[];
+  try {
+    scorers = (args.scorer?.length ? args.scorer : ["contains"]).map((spelling) => parseScorer(spelling, { rubric: args.rubric }));
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+    return EXIT.badInput;
+  }
+  const rows = readRows(args.dataset);
+  const candidate = load(file);
+  const baseline = args.baseline === undefined ? undefined : load(args.baseline);
+  if (!rows || !candidate || (args.baseline !== undefined && !baseline)) return EXIT.badInput;
+
+  const controller = new AbortController();
+  process.once("SIGINT", () => controller.abort());
+  let mine: Evaluation;
+  let theirs: Evaluation | undefined;
+  try {
+    theirs = baseline && (await evaluateFile(args.baseline!, baseline, rows, scorers, concurrency, controller.signal));
+    mine = await evaluateFile(file, candidate, rows, scorers, concurrency, controller.signal);
+  } catch (error) {
+    // BuildError (unknown tool, unset reference) or the engine refusing the configuration.
+    console.error(`cannot evaluate: ${error instanceof Error ? error.message : String(error)}`);
+    return isUserError(error) ? EXIT.badInput : EXIT.runFailed;
+  }
+  if (mine.cancelled || theirs?.cancelled) {
+    console.error("cancelled");
+    return EXIT.runFailed;
+  }
+
+  console.log(theirs ? formatComparison(compareEvaluations(mine, theirs)) : formatEvaluation(mine));
+  const failures: string[] = [];
+  const rate = (value: number) => `${(value * 100).toFixed(1)}%`;
+  if (mine.aggregate.passRate < minPass) failures.push(`the pass rate ${rate(mine.aggregate.passRate)} is below --min-pass ${rate(minPass)}`);
+  if (theirs && mine.aggregate.passRate < theirs.aggregate.passRate) failures.push(`the pass rate ${rate(mine.aggregate.passRate)} is worse than the baseline's ${rate(theirs.aggregate.passRate)}`);
+  for (const failure of failures) console.log(`FAIL: ${failure}`);
+  if (failures.length === 0) console.log(`PASS: ${rate(mine.aggregate.passRate)} of ${mine.aggregate.rows} rows passed`);
+  return failures.length ? EXIT.runFailed : EXIT.ok;
+}
+
 async function main(argv: string[]): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { input: { type: "string", short: "i" } } });
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        input: { type: "string", short: "i" },
+        dataset: { type: "string", short: "d" },
+        scorer: { type: "string", short: "s", multiple: true },
+        rubric: { type: "string" },
+        baseline: { type: "string", short: "b" },
+        "min-pass": { type: "string" },
+        concurrency: { type: "string", short: "c" },
+      },
+    });
   } catch (error) {
     console.error(`${(error as Error).message}\n${USAGE}`);
     return EXIT.badInput;
   }
   const [command, file, ...rest] = parsed.positionals;
-  if (!file || rest.length > 0 || (command !== "check" && command !== "run")) {
+  if (!file || rest.length > 0 || (command !== "check" && command !== "run" && command !== "eval")) {
     console.error(USAGE);
     return EXIT.badInput;
   }
   if (command === "check") return check(file);
+  if (command === "eval") return evalFile(file, parsed.values);
   if (parsed.values.input === undefined) {
     console.error(`run needs --input "..."\n${USAGE}`);
     return EXIT.badInput;
