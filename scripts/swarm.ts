@@ -29,6 +29,7 @@ import {
 } from "@/lib/evals";
 import { isUserError } from "@/lib/errors";
 import { toolCatalog } from "@/lib/tools/catalog";
+import { closeCodeScorers } from "@/lib/evals/codeScorer";
 
 const USAGE = `usage:
   npm run swarm -- check <file.yaml>
@@ -250,7 +251,13 @@ async function main(argv: string[]): Promise<number> {
     return EXIT.badInput;
   }
   if (command === "check") return check(file);
-  if (command === "eval") return evalFile(file, parsed.values);
+  if (command === "eval") {
+    try {
+      return await evalFile(file, parsed.values);
+    } finally {
+      await closeCodeScorers(); // its sandbox threads would keep the process alive
+    }
+  }
   if (parsed.values.input === undefined) {
     console.error(`run needs --input "..."\n${USAGE}`);
     return EXIT.badInput;

@@ -1,14 +1,16 @@
 /**
  * Scorers as the CLI spells them: `exact`, `contains`, `regex:<pattern>` (or
  * `regex:/<pattern>/<flags>`), `json-schema` (each row's expected output is the schema),
- * `numeric:<tolerance>`, `judge:<provider:model>`.
+ * `numeric:<tolerance>`, `judge:<provider:model>`, `code:<file.js>` (a sandboxed function body).
  */
 import type { ModelProvider } from "@/lib/engine/model";
+import { readFileSync } from "node:fs";
+import { codeScorer } from "./codeScorer";
 import { ScorerSpecError } from "./errors";
 import { judgeScorer } from "./judge";
 import { containsScorer, exactScorer, jsonSchemaScorer, numericScorer, regexScorer, type Scorer } from "./scorers";
 
-export const SCORER_SPELLINGS = "exact | contains | regex:<pattern> | json-schema | numeric:<tolerance> | judge:<model>";
+export const SCORER_SPELLINGS = "exact | contains | regex:<pattern> | json-schema | numeric:<tolerance> | judge:<model> | code:<file.js>";
 
 export type ParseScorerOptions = { rubric?: string; resolveProvider?: (model: string) => ModelProvider };
 
@@ -43,6 +45,16 @@ export function parseScorer(spelling: string, options: ParseScorerOptions = {}):
     }
     case "judge":
       return judgeScorer({ model: needs("model"), rubric: options.rubric, resolveProvider: options.resolveProvider });
+    case "code": {
+      const file = needs("file.js");
+      let body: string;
+      try {
+        body = readFileSync(file, "utf8");
+      } catch (error) {
+        throw new ScorerSpecError(`code scorer: cannot read ${file}: ${(error as Error).message}`);
+      }
+      return codeScorer(spelling, body);
+    }
     default:
       throw new ScorerSpecError(`unknown scorer '${spelling}' (scorers: ${SCORER_SPELLINGS})`);
   }

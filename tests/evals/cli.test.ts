@@ -17,6 +17,19 @@ const rows = `${fixtures}/rows.jsonl`; // rows.csv: the same cases as CSV
 
 // Each case starts a tsx process: seconds apiece on a busy machine.
 describe("swarm eval", { timeout: 60_000 }, () => {
+  it("a code scorer runs the team's JavaScript in the sandbox, and the process still exits", () => {
+    const dir = mkdtempSync(join(tmpdir(), "swarm-code-scorer-"));
+    const lenient = join(dir, "lenient.js");
+    writeFileSync(lenient, "return { pass: args.output.length > 0, reason: 'not empty' };");
+    const strict = join(dir, "strict.js");
+    writeFileSync(strict, "return args.output === 'never';");
+    const passing = swarm("eval", echo, "--dataset", rows, "--scorer", `code:${lenient}`, "--min-pass", "1");
+    expect(passing.code).toBe(0);
+    const failing = swarm("eval", echo, "--dataset", rows, "--scorer", `code:${strict}`, "--min-pass", "0.5");
+    expect(failing.code).toBe(1);
+    expect(swarm("eval", echo, "--dataset", rows, "--scorer", `code:${join(dir, "missing.js")}`).code).toBe(2);
+  });
+
   it("exits 0 when the pass rate reaches --min-pass, 1 when it does not", () => {
     const passing = swarm("eval", echo, "--dataset", rows, "--min-pass", "0.9", "--concurrency", "2");
     expect(passing.stderr).toBe("");

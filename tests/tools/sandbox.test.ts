@@ -31,6 +31,11 @@ describe("the code-tool sandbox", () => {
     expect(await pool.run("await null; return [1, 'two'];", {}, limits)).toEqual([1, "two"]);
   });
 
+  it("runs more calls than threads at once, each answered with its own result", async () => {
+    const results = await Promise.all(Array.from({ length: 7 }, (_, i) => pool.run("await null; return args.i * 10;", { i }, limits)));
+    expect(results).toEqual([0, 10, 20, 30, 40, 50, 60]);
+  });
+
   it("gives the guest nothing of the host", async () => {
     const seen = await pool.run("return [typeof process, typeof require, typeof globalThis.fetch, typeof setTimeout];", {}, limits);
     expect(seen).toEqual(["undefined", "undefined", "function", "undefined"]);

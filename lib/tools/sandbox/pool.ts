@@ -24,7 +24,7 @@ export class SandboxError extends Error {
 }
 
 type Pending = { resolve(json: string): void; reject(error: Error): void; timer: ReturnType<typeof setTimeout>; signal?: AbortSignal; onAbort(): void };
-type Slot = { worker: Worker; busy: Pending | null; callId: number };
+type Slot = { worker: Worker; busy: Pending | null; reserved: boolean; callId: number };
 
 /** Plain JavaScript beside this file; resolved from the working directory so bundlers need not know it. */
 const GUEST = path.join(process.cwd(), "lib/tools/sandbox/guest.mjs");
@@ -69,10 +69,13 @@ export class SandboxPool {
     await Promise.all(this.slots.splice(0).map((slot) => slot.worker.terminate()));
   }
 
+  /** A thread for one call, taken at once (two calls waiting in the same tick never get the same one). */
   private freeSlot(): Promise<Slot> {
-    const idle = this.slots.find((slot) => !slot.busy);
-    if (idle) return Promise.resolve(idle);
-    if (this.slots.length < this.size) return Promise.resolve(this.spawn());
+    const idle = this.slots.find((slot) => !slot.reserved) ?? (this.slots.length < this.size ? this.spawn() : undefined);
+    if (idle) {
+      idle.reserved = true;
+      return Promise.resolve(idle);
+    }
     return new Promise((resolve) => this.queue.push(() => resolve(this.freeSlot())));
   }
 
@@ -82,11 +85,12 @@ export class SandboxPool {
       slot.busy.signal?.removeEventListener("abort", slot.busy.onAbort);
     }
     slot.busy = null;
+    slot.reserved = false;
     this.queue.shift()?.();
   }
 
   private spawn(): Slot {
-    const slot: Slot = { worker: new Worker(GUEST), busy: null, callId: 0 };
+    const slot: Slot = { worker: new Worker(GUEST), busy: null, reserved: false, callId: 0 };
     this.listen(slot);
     this.slots.push(slot);
     return slot;
