@@ -14,6 +14,7 @@ const RULES: Rule[] = [
   { name: "engine, dsl, providers and tools do not know the app's data or services", from: RUNTIME, forbidden: /^(lib\/(db|data|auth|runs|flows)|app)\// },
   { name: "the DSL builds on the engine (the engine owns the flow-string parser), never the reverse", from: /^lib\/engine\//, forbidden: /^lib\/dsl\// },
   { name: "the data layer is below the services and the web app", from: /^lib\/data\//, forbidden: /^(lib\/(runs|auth|flows)|app)\// },
+  { name: "the OpenTelemetry export builds spans from plain nodes: no Next.js, database, data or services", from: /^lib\/otel\//, forbidden: /^(next|react)$|^(next|@prisma)\/|^(lib\/(db|data|auth|runs|flows)|app)\// },
   { name: "lib/ knows nothing of the web layer", from: /^lib\//, forbidden: /^app\/|^next$|^next\// },
 ];
 
