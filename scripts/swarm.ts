@@ -2,18 +2,26 @@
  * The command line for people who live in a terminal:
  *   npm run swarm -- check <file.yaml>                 every error with its position
  *   npm run swarm -- run <file.yaml> --input "..."     run headless, events as they happen
+ *     [--otlp <url>] [--otlp-protocol json|protobuf] [--otlp-header name=value]... [--otlp-content]
+ *                                                      then send the run's trace to an OTLP/HTTP collector
+ *                                                      (headers also from OTEL_EXPORTER_OTLP_HEADERS)
  * `${ENV}` references resolve from this process's environment (only here, never in the app).
  * Exit codes: 0 success, 1 the run failed, 2 the document or the command line is wrong.
  */
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { buildSwarm, parseDocument, type DocumentError, type FlowDocument } from "@/lib/dsl";
-import { run, type StreamEvent } from "@/lib/engine";
+import { run, runStateOf, type RunState, type StreamEvent } from "@/lib/engine";
+import { createOtlpSender, parseOtlpHeaders, spansOf, type OtlpProtocol } from "@/lib/otel";
+import { redactSecrets } from "@/lib/redact";
+import { toNodeRow } from "@/lib/runs/nodeRows";
 import { toolCatalog } from "@/lib/tools/catalog";
 
 const USAGE = `usage:
   npm run swarm -- check <file.yaml>
-  npm run swarm -- run <file.yaml> --input "..."`;
+  npm run swarm -- run <file.yaml> --input "..." [--otlp <url>] [--otlp-protocol json|protobuf] [--otlp-header name=value]... [--otlp-content]`;
+
+type OtlpOptions = { url: string; protocol: OtlpProtocol; headers: Record<string, string>; content: boolean };
 
 const EXIT = { ok: 0, runFailed: 1, badInput: 2 } as const;
 
@@ -92,7 +100,28 @@ function eventPrinter(out: NodeJS.WriteStream) {
   };
 }
 
-async function runFile(file: string, input: string): Promise<number> {
+/**
+ * Sends the run's tree as one trace. The CLI runs where its user chose, so the endpoint may be
+ * local (a collector on this machine): only http(s), no credentials in the URL.
+ */
+async function exportTrace(state: RunState, flowName: string, otlp: OtlpOptions): Promise<boolean> {
+  const secrets = Object.values(otlp.headers);
+  const redact = (text: string) => redactSecrets(text, secrets);
+  const rows = [...state.nodes.values()].map((node, seq) => toNodeRow(node, seq, redact));
+  const sender = createOtlpSender({ url: otlp.url, protocol: otlp.protocol, headers: otlp.headers, allowedCidrs: ["0.0.0.0/0", "::/0"] });
+  try {
+    await sender.send(spansOf(rows, { runId: state.rootId ?? "run", flowName, content: otlp.content, redact }));
+    console.log(`trace sent to ${otlp.url}: ${rows.length} spans`);
+    return true;
+  } catch (error) {
+    console.error(`could not send the trace to ${otlp.url}: ${error instanceof Error ? error.message : String(error)}`);
+    return false;
+  } finally {
+    await sender.shutdown();
+  }
+}
+
+async function runFile(file: string, input: string, otlp?: OtlpOptions): Promise<number> {
   const document = load(file);
   if (!document) return EXIT.badInput;
   let swarm;
@@ -107,20 +136,35 @@ async function runFile(file: string, input: string): Promise<number> {
   const controller = new AbortController();
   process.once("SIGINT", () => controller.abort());
   const stream = run.stream(swarm, input, { signal: controller.signal });
+  let exit: number = EXIT.ok;
+  let state: RunState | undefined;
   try {
     for await (const event of stream) print(event);
-    await stream.result;
-    return EXIT.ok;
+    state = (await stream.result).state;
   } catch (error) {
     console.error(`run failed: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
-    return EXIT.runFailed;
+    state = runStateOf(error);
+    exit = EXIT.runFailed;
   }
+  // A failed export is reported, and does not change how the run went.
+  if (otlp && state) await exportTrace(state, document.name ?? file, otlp);
+  return exit;
 }
 
 async function main(argv: string[]): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { input: { type: "string", short: "i" } } });
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        input: { type: "string", short: "i" },
+        otlp: { type: "string" },
+        "otlp-protocol": { type: "string", default: "json" },
+        "otlp-header": { type: "string", multiple: true, default: [] },
+        "otlp-content": { type: "boolean", default: false },
+      },
+    });
   } catch (error) {
     console.error(`${(error as Error).message}\n${USAGE}`);
     return EXIT.badInput;
@@ -135,7 +179,22 @@ async function main(argv: string[]): Promise<number> {
     console.error(`run needs --input "..."\n${USAGE}`);
     return EXIT.badInput;
   }
-  return runFile(file, parsed.values.input);
+  let otlp: OtlpOptions | undefined;
+  if (parsed.values.otlp !== undefined) {
+    const protocol = parsed.values["otlp-protocol"];
+    if (protocol !== "json" && protocol !== "protobuf") {
+      console.error(`--otlp-protocol is json or protobuf\n${USAGE}`);
+      return EXIT.badInput;
+    }
+    try {
+      const headers = { ...parseOtlpHeaders(process.env.OTEL_EXPORTER_OTLP_HEADERS ?? ""), ...parseOtlpHeaders(parsed.values["otlp-header"].join("\n")) };
+      otlp = { url: parsed.values.otlp, protocol, headers, content: parsed.values["otlp-content"] };
+    } catch (error) {
+      console.error(`${(error as Error).message}\n${USAGE}`);
+      return EXIT.badInput;
+    }
+  }
+  return runFile(file, parsed.values.input, otlp);
 }
 
 process.exitCode = await main(process.argv.slice(2));

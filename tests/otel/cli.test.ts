@@ -1,0 +1,42 @@
+// `npm run swarm -- run <file> --otlp <url>`: the CLI run's trace reaches the collector,
+// one span per node under one root, the header sent and never in the body.
+import { execFile } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Collector, startCollector } from "./collector";
+import { DOCUMENT } from "./fixtures";
+
+const run = promisify(execFile);
+const SECRET = "cli-header-secret-4c3b2a19";
+
+describe("the CLI's --otlp", () => {
+  let collector: Collector;
+  let file: string;
+  beforeAll(async () => {
+    collector = await startCollector();
+    file = path.join(mkdtempSync(path.join(tmpdir(), "swarm-otel-cli-")), "flow.yaml");
+    writeFileSync(file, DOCUMENT);
+  });
+  afterAll(() => collector.close());
+
+  it.each(["json", "protobuf"])("sends the run's trace over %s", async (protocol) => {
+    collector.requests.length = 0;
+    const { stdout } = await run(
+      process.execPath,
+      ["--import", "tsx", "scripts/swarm.ts", "run", file, "--input", "6*7", "--otlp", collector.url, "--otlp-protocol", protocol, "--otlp-header", `authorization=Bearer ${SECRET}`],
+      { cwd: path.resolve(import.meta.dirname, "../.."), env: { ...process.env, OTEL_EXPORTER_OTLP_HEADERS: "" } },
+    );
+    expect(stdout).toContain("trace sent to");
+    const spans = collector.spans();
+    expect(spans).toHaveLength(12);
+    const roots = spans.filter((s) => s.parentSpanId === "");
+    expect(roots.map((s) => s.name)).toEqual(["invoke_workflow otel-flow"]);
+    const ids = new Set(spans.map((s) => s.spanId));
+    expect(spans.every((s) => s.parentSpanId === "" || ids.has(s.parentSpanId))).toBe(true);
+    expect(collector.requests[0]?.headers.authorization).toBe(`Bearer ${SECRET}`);
+    expect(collector.requests[0]?.body.toString("utf8")).not.toContain(SECRET);
+  }, 60_000);
+});
