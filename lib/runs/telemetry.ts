@@ -9,7 +9,7 @@ import { providerConfigForTeam } from "@/lib/data/credentials";
 import { getRun, listRunNodeDetails } from "@/lib/data/runs";
 import type { RunNodeDetail } from "@/lib/data/runs/types";
 import { recordTelemetryOutcome, telemetryTargetForTeam } from "@/lib/data/telemetry";
-import { createOtlpSender, ExportQueue, headerSecrets, isEnded, otlpAllowedCidrsFromEnv, otlpJson, spanOf, spansOf } from "@/lib/otel";
+import { createOtlpSender, defaultResource, ExportQueue, headerSecrets, isEnded, otlpAllowedCidrsFromEnv, otlpJson, spanOf, spansOf } from "@/lib/otel";
 import { type ProviderConfig, resolveProviderConfig } from "@/lib/providers/config";
 import { redactSecrets } from "@/lib/redact";
 
@@ -90,16 +90,28 @@ export async function startRunTelemetry(
     return null;
   }
   const clean = (text: string) => redactSecrets(redact(text), secrets);
-  const options = { runId: run.id, flowName: run.flowName, content: includeContent, redact: clean };
+  const options = { runId: run.id, flowName: run.flowName, content: includeContent, redact: clean, resource: defaultResource() };
+  // Rows are made spans on a later turn of the event loop, not in the recorder's write.
+  let ended: RunNodeDetail[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const convert = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    const rows = ended;
+    ended = [];
+    try {
+      queue.add(rows.map((row) => spanOf(row, options)));
+    } catch (error) {
+      console.error(`Run ${run.id}: could not make spans of its nodes`, error);
+    }
+  };
   return {
     stored(rows) {
-      try {
-        queue.add(rows.filter(isEnded).map((row) => spanOf(row, options)));
-      } catch (error) {
-        console.error(`Run ${run.id}: could not queue its spans`, error);
-      }
+      for (const row of rows) if (isEnded(row)) ended.push(row);
+      if (ended.length > 0) timer ??= setTimeout(convert, 0);
     },
     async close() {
+      convert();
       await queue.close();
       if (sent > 0 && !failed) await record(teamId, null);
     },
