@@ -1,14 +1,16 @@
 /**
- * Sends spans to one OTLP/HTTP endpoint with the OpenTelemetry exporters (http/json or
- * http/protobuf). Connections go through the endpoint policy's lookup. The exporter's
- * own transport retries what OTLP calls retryable (429, 502–504) within `timeoutMs`.
- * A failure rejects with an ExportFailure whose message never holds a header value.
+ * Sends spans to one OTLP/HTTP endpoint (http/json or http/protobuf) with the OpenTelemetry
+ * exporter's own HTTP delegate and serializers. Not `OTLPTraceExporter`: it merges the
+ * process's OTEL_EXPORTER_OTLP_*_HEADERS into every request, which would hand the
+ * operator's own collector credentials to every team's endpoint; here the configuration
+ * is complete and nothing comes from the environment. Connections go through the endpoint
+ * policy's lookup. The delegate retries what OTLP calls retryable (429, 502–504) within
+ * `timeoutMs`. A failure rejects with an ExportFailure whose message never holds a header value.
  */
 import { Agent as HttpAgent } from "node:http";
 import { Agent as HttpsAgent } from "node:https";
-import { OTLPTraceExporter as JsonTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
-import { OTLPTraceExporter as ProtoTraceExporter } from "@opentelemetry/exporter-trace-otlp-proto";
-import { JsonTraceSerializer } from "@opentelemetry/otlp-transformer";
+import { createOtlpHttpExportDelegate } from "@opentelemetry/otlp-exporter-base/node-http";
+import { JsonTraceSerializer, ProtobufTraceSerializer, TraceExporterMetricsHelper } from "@opentelemetry/otlp-transformer";
 import type { ReadableSpan } from "@opentelemetry/sdk-trace-base";
 import { SystemError } from "@/lib/errors";
 import { redactSecrets } from "@/lib/redact";
@@ -43,14 +45,19 @@ export function createOtlpSender(target: OtlpTarget): OtlpSender {
   const url = parseEndpoint(target.url, policy);
   const lookup = checkedLookup(policy);
   const secrets = headerSecrets(target.headers);
+  const headers = { ...target.headers, "content-type": target.protocol === "protobuf" ? "application/x-protobuf" : "application/json" };
   const config = {
     url: url.href,
-    headers: { ...target.headers },
+    headers: async () => headers,
     timeoutMillis: target.timeoutMs ?? 10_000,
+    concurrencyLimit: 4,
+    compression: "none" as const,
     // A fresh agent per sender, pinned to addresses the policy allows.
-    httpAgentOptions: (protocol: string) => (protocol === "https:" ? new HttpsAgent({ keepAlive: true, lookup }) : new HttpAgent({ keepAlive: true, lookup })),
+    agentFactory: (protocol: string) => (protocol === "https:" ? new HttpsAgent({ keepAlive: true, lookup }) : new HttpAgent({ keepAlive: true, lookup })),
   };
-  const exporter = target.protocol === "protobuf" ? new ProtoTraceExporter(config) : new JsonTraceExporter(config);
+  const serializer = target.protocol === "protobuf" ? ProtobufTraceSerializer : JsonTraceSerializer;
+  // No self-observability meter (the last two arguments): nothing here is recorded as metrics.
+  const exporter = createOtlpHttpExportDelegate(config, serializer, "swarm_studio_otlp_span_exporter", TraceExporterMetricsHelper, undefined);
   const clean = (text: string) => redactSecrets(text, secrets).slice(0, MAX_ERROR_CHARS);
   return {
     send(spans) {

@@ -129,6 +129,28 @@ describe.each(["json", "protobuf"] as const)("a run exported over OTLP/%s", (pro
   });
 });
 
+describe("the server's own OTLP environment", () => {
+  it("never reaches a team's endpoint (OTEL_EXPORTER_OTLP_HEADERS is the operator's, not the team's)", async () => {
+    const saved = { all: process.env.OTEL_EXPORTER_OTLP_HEADERS, traces: process.env.OTEL_EXPORTER_OTLP_TRACES_HEADERS };
+    process.env.OTEL_EXPORTER_OTLP_HEADERS = "x-operator-key=operator-secret-1111";
+    process.env.OTEL_EXPORTER_OTLP_TRACES_HEADERS = "x-operator-traces=operator-secret-2222";
+    try {
+      for (const protocol of ["json", "protobuf"] as const) {
+        const spans = await sendAll(protocol, false);
+        expect(spans).toHaveLength(rows.length);
+        const request = collector.requests[0]!;
+        expect(JSON.stringify(request.headers)).not.toMatch(/operator-secret/);
+        expect(request.headers.authorization).toBe(`Bearer ${HEADER_SECRET}`);
+      }
+    } finally {
+      for (const [name, value] of [["OTEL_EXPORTER_OTLP_HEADERS", saved.all], ["OTEL_EXPORTER_OTLP_TRACES_HEADERS", saved.traces]] as const) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
+  });
+});
+
 describe("the OTLP JSON download", () => {
   it("is the same spans as an OTLP/JSON request body", () => {
     const spans = decodeJson(JSON.parse(Buffer.from(otlpJson(spansOf(rows, { runId, content: false }))).toString("utf8")));
