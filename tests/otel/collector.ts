@@ -30,20 +30,21 @@ export type Collector = {
   url: string;
   requests: CollectedRequest[];
   spans(): CollectedSpan[];
-  /** Every request after this answers `status` (e.g. 500); null to accept again. */
-  failWith(status: number | null): void;
+  /** Every request after this answers `status` (e.g. 500), or never ("hang"); null to accept again. */
+  failWith(status: number | "hang" | null): void;
   close(): Promise<void>;
 };
 
 export async function startCollector(): Promise<Collector> {
   const requests: CollectedRequest[] = [];
-  let failure: number | null = null;
+  let failure: number | "hang" | null = null;
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
       const contentType = String(request.headers["content-type"] ?? "");
       requests.push({ path: request.url ?? "", headers: request.headers, contentType, body: Buffer.concat(chunks) });
+      if (failure === "hang") return;
       if (failure !== null) {
         response.writeHead(failure, { "content-type": "text/plain" }).end("collector says no");
         return;
@@ -56,11 +57,15 @@ export async function startCollector(): Promise<Collector> {
   return {
     url: `http://127.0.0.1:${port}/v1/traces`,
     requests,
-    spans: () => requests.filter((r) => failure === null || r.body.length > 0).flatMap(decodeRequest),
+    spans: () => requests.flatMap(decodeRequest),
     failWith: (status) => {
       failure = status;
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 

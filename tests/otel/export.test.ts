@@ -129,6 +129,41 @@ describe.each(["json", "protobuf"] as const)("a run exported over OTLP/%s", (pro
   });
 });
 
+describe("span names and statuses by node kind", () => {
+  const node = (kind: string, fields: Partial<RunNodeDetail> = {}): RunNodeDetail =>
+    ({ id: `k.${kind}`, parentId: "k", seq: 0, kind, name: `${kind}-name`, status: "success", model: null, createdAt: 1000, startedAt: 1500, endedAt: 2750,
+      durationMs: 1250, usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 }, costUsd: 0, error: null, marks: null, input: null, output: null, messages: null, metadata: {}, ...fields }) as RunNodeDetail;
+
+  it("names every kind after the GenAI operations", () => {
+    const names = Object.fromEntries(
+      ["run", "swarm", "stage", "group", "agent", "delegation", "spawn", "tool_call", "approval"].map((kind) => [kind, spansOf([node(kind)], { runId: "k", content: false })[0]!.name]),
+    );
+    expect(names).toEqual({
+      run: "invoke_workflow run-name",
+      swarm: "invoke_workflow swarm-name",
+      stage: "invoke_workflow stage-name",
+      group: "invoke_workflow group-name",
+      agent: "invoke_agent agent-name",
+      delegation: "invoke_agent delegation-name",
+      spawn: "invoke_agent spawn-name",
+      tool_call: "execute_tool tool_call-name",
+      approval: "execute_tool approval-name",
+    });
+    const [step] = spansOf([node("step", { model: "anthropic:claude-sonnet-4-5" })], { runId: "k", content: false });
+    expect(step!.name).toBe("chat claude-sonnet-4-5");
+    expect(step!.attributes).toMatchObject({ [GEN_AI.providerName]: "anthropic", [GEN_AI.requestModel]: "claude-sonnet-4-5", [GEN_AI.operationName]: "chat" });
+  });
+
+  it("marks failed and timed-out nodes as errors, others not; times are the node's own", () => {
+    const statuses = (["success", "failed", "timeout", "cancelled"] as const).map((status) => spansOf([node("agent", { status, error: status === "failed" ? { name: "ToolError", message: "boom" } : null })], { runId: "k", content: false })[0]!);
+    expect(statuses.map((span) => span.status.code)).toEqual([0, 2, 2, 0]);
+    expect(statuses[1]!.attributes["error.type"]).toBe("ToolError");
+    expect(statuses[2]!.attributes["error.type"]).toBe("Timeout");
+    expect(statuses[0]!.startTime).toEqual([1, 500_000_000]);
+    expect(statuses[0]!.endTime).toEqual([2, 750_000_000]);
+  });
+});
+
 describe("the server's own OTLP environment", () => {
   it("never reaches a team's endpoint (OTEL_EXPORTER_OTLP_HEADERS is the operator's, not the team's)", async () => {
     const saved = { all: process.env.OTEL_EXPORTER_OTLP_HEADERS, traces: process.env.OTEL_EXPORTER_OTLP_TRACES_HEADERS };

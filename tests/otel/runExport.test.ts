@@ -121,6 +121,7 @@ describe.each(testDatabases())("runs exported over OTLP on $name", (database) =>
   it.each([
     ["answers 500", (c: Collector) => c.failWith(500), "collector"],
     ["is down", () => undefined, "down"],
+    ["never answers", (c: Collector) => c.failWith("hang"), "hang"],
   ] as const)("records a collector that %s in the settings, and the run is unaffected", async (_what, arrange, kind) => {
     let endpoint = collector.url;
     if (kind === "down") {
@@ -139,9 +140,11 @@ describe.each(testDatabases())("runs exported over OTLP on $name", (database) =>
     const settings = await until(async () => {
       const s = await getTelemetrySettings(teamId);
       return (s?.lastErrorAt?.getTime() ?? 0) > before ? s : undefined;
-    }, "the export error");
+    }, "the export error", 30_000);
     expect(settings!.lastError).toContain(run.id);
     expect(settings!.lastError).not.toContain(HEADER_SECRET);
+    // The exporter waits up to SWARM_OTLP_TIMEOUT_MS (2 s) for an answer: the run never did.
+    if (kind === "hang") expect(elapsed).toBeLessThan(2_000);
     if (kind === "collector") {
       expect(settings!.lastError).toMatch(/500/);
       expect(collector.requests.length).toBeGreaterThanOrEqual(2); // retried, bounded
