@@ -13,6 +13,7 @@ import { parseArgs } from "node:util";
 import { buildSwarm, parseDocument, type DocumentError, type FlowDocument } from "@/lib/dsl";
 import { run, runStateOf, type RunState, type StreamEvent } from "@/lib/engine";
 import { createOtlpSender, parseOtlpHeaders, spansOf, type OtlpProtocol } from "@/lib/otel";
+import { providerKeys } from "@/lib/providers/config";
 import { redactSecrets } from "@/lib/redact";
 import { toNodeRow } from "@/lib/runs/nodeRows";
 import { toolCatalog } from "@/lib/tools/catalog";
@@ -105,7 +106,8 @@ function eventPrinter(out: NodeJS.WriteStream) {
  * local (a collector on this machine): only http(s), no credentials in the URL.
  */
 async function exportTrace(state: RunState, flowName: string, otlp: OtlpOptions): Promise<boolean> {
-  const secrets = Object.values(otlp.headers);
+  // The environment's provider keys and the OTLP headers never go into a span.
+  const secrets = [...providerKeys({}), ...Object.values(otlp.headers)];
   const redact = (text: string) => redactSecrets(text, secrets);
   const rows = [...state.nodes.values()].map((node, seq) => toNodeRow(node, seq, redact));
   const sender = createOtlpSender({ url: otlp.url, protocol: otlp.protocol, headers: otlp.headers, allowedCidrs: ["0.0.0.0/0", "::/0"] });

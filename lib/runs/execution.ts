@@ -10,13 +10,14 @@ import { claimRun, finishRun, loadRunExecution, saveCheckpoint, writeRunBatch, t
 import { RunAbortedError, run, type Checkpoint, type StepCheckpoints } from "@/lib/engine";
 import { describeError } from "@/lib/engine/errors";
 import { getProvider } from "@/lib/providers";
+import { providerKeys } from "@/lib/providers/config";
 import { redactSecrets } from "@/lib/redact";
 import { compileFlow } from "./compile";
 import { notify, RUN_EVENTS_CHANNEL } from "./notifications";
 import { BatchingRecorder } from "./recorder";
 import { retryUntilStored } from "./retry";
 import { runsRuntime } from "./runtime";
-import { providerKeys, type RunTelemetry, startRunTelemetry } from "./telemetry";
+import { type RunTelemetry, startRunTelemetry } from "./telemetry";
 import type { RunStatus } from "@/lib/data/runs/types";
 
 const DEFAULT_RUN_TIMEOUT_MS = 15 * 60_000;

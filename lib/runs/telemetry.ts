@@ -10,7 +10,7 @@ import { getRun, listRunNodeDetails } from "@/lib/data/runs";
 import type { RunNodeDetail } from "@/lib/data/runs/types";
 import { recordTelemetryOutcome, telemetryTargetForTeam } from "@/lib/data/telemetry";
 import { createOtlpSender, defaultResource, ExportQueue, headerSecrets, isEnded, otlpAllowedCidrsFromEnv, otlpJson, spanOf, spansOf } from "@/lib/otel";
-import { type ProviderConfig, resolveProviderConfig } from "@/lib/providers/config";
+import { providerKeys } from "@/lib/providers/config";
 import { redactSecrets } from "@/lib/redact";
 
 export type RunTelemetry = {
@@ -30,12 +30,6 @@ export function telemetryTuningFromEnv(env: Record<string, string | undefined> =
     return env[name] && Number.isInteger(value) && value >= 1 && value <= max ? value : undefined;
   };
   return { maxAttempts: number("SWARM_OTLP_MAX_ATTEMPTS", 10), retryDelayMs: number("SWARM_OTLP_RETRY_DELAY_MS", 60_000), timeoutMs: number("SWARM_OTLP_TIMEOUT_MS", 60_000) };
-}
-
-/** The keys a run with this config may send: never in a span. */
-export function providerKeys(config: ProviderConfig): string[] {
-  const resolved = resolveProviderConfig(config);
-  return [resolved.openai.apiKey, resolved.anthropic.apiKey].filter((key): key is string => Boolean(key));
 }
 
 function describe(error: unknown): string {

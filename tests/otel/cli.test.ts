@@ -1,5 +1,6 @@
 // `npm run swarm -- run <file> --otlp <url>`: the CLI run's trace reaches the collector,
-// one span per node under one root, the header sent and never in the body.
+// one span per node under one root, the header sent and never in the body, nor the
+// environment's provider key when content is on.
 import { execFile } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,6 +12,8 @@ import { DOCUMENT } from "./fixtures";
 
 const run = promisify(execFile);
 const SECRET = "cli-header-secret-4c3b2a19";
+/** Not key-shaped: only the CLI's known-key redaction can catch it. */
+const PROVIDER_KEY = "cli-provider-key-0123456789abcd";
 
 describe("the CLI's --otlp", () => {
   let collector: Collector;
@@ -26,8 +29,8 @@ describe("the CLI's --otlp", () => {
     collector.requests.length = 0;
     const { stdout } = await run(
       process.execPath,
-      ["--import", "tsx", "scripts/swarm.ts", "run", file, "--input", "6*7", "--otlp", collector.url, "--otlp-protocol", protocol, "--otlp-header", `authorization=Bearer ${SECRET}`],
-      { cwd: path.resolve(import.meta.dirname, "../.."), env: { ...process.env, OTEL_EXPORTER_OTLP_HEADERS: "" } },
+      ["--import", "tsx", "scripts/swarm.ts", "run", file, "--input", `6*7 ${PROVIDER_KEY}`, "--otlp", collector.url, "--otlp-protocol", protocol, "--otlp-header", `authorization=Bearer ${SECRET}`, "--otlp-content"],
+      { cwd: path.resolve(import.meta.dirname, "../.."), env: { ...process.env, OTEL_EXPORTER_OTLP_HEADERS: "", OPENAI_API_KEY: PROVIDER_KEY } },
     );
     expect(stdout).toContain("trace sent to");
     const spans = collector.spans();
@@ -37,6 +40,9 @@ describe("the CLI's --otlp", () => {
     const ids = new Set(spans.map((s) => s.spanId));
     expect(spans.every((s) => s.parentSpanId === "" || ids.has(s.parentSpanId))).toBe(true);
     expect(collector.requests[0]?.headers.authorization).toBe(`Bearer ${SECRET}`);
-    expect(collector.requests[0]?.body.toString("utf8")).not.toContain(SECRET);
+    const body = collector.requests[0]!.body.toString("utf8");
+    expect(body).not.toContain(SECRET);
+    expect(body).not.toContain(PROVIDER_KEY);
+    expect(body).toContain("6*7 [redacted]"); // content is on: the input, without the key
   }, 60_000);
 });
