@@ -79,8 +79,8 @@ export async function startRunTelemetry(
       },
     });
   } catch (error) {
-    // A target that cannot be used (e.g. the operator's allow-list changed): the run goes on.
-    await record(teamId, redactSecrets(`Run ${run.id}: not exported: ${describe(error)}`, []));
+    // A target that cannot be used (e.g. the operator's allow-list changed): the run goes on, without waiting for the record.
+    void record(teamId, `Run ${run.id}: not exported: ${describe(error)}`);
     return null;
   }
   const clean = (text: string) => redactSecrets(redact(text), secrets);

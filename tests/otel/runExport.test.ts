@@ -164,6 +164,24 @@ describe.each(testDatabases())("runs exported over OTLP on $name", (database) =>
     await expect(runTraceJson(other.id, run.id)).rejects.toMatchObject({ kind: "not_found" });
   });
 
+  it("runs, unexported, when the operator's allow-list no longer covers a stored endpoint; the reason is recorded", async () => {
+    await configure();
+    process.env.SWARM_OTLP_ALLOWED_CIDRS = "";
+    try {
+      const before = (await getTelemetrySettings(teamId))?.lastErrorAt?.getTime() ?? 0;
+      const run = await finished(teamId, (await startRun({ teamId, userId, flowId, input: "6*7", trigger: "api" })).id);
+      expect(run.status).toBe("success");
+      const settings = await until(async () => {
+        const s = await getTelemetrySettings(teamId);
+        return (s?.lastErrorAt?.getTime() ?? 0) > before ? s : undefined;
+      }, "the refusal");
+      expect(settings.lastError).toMatch(/not exported.*private or reserved/);
+      expect(collector.requests).toHaveLength(0);
+    } finally {
+      process.env.SWARM_OTLP_ALLOWED_CIDRS = "127.0.0.1";
+    }
+  });
+
   it("refuses an endpoint the policy does not allow", async () => {
     await expect(configure({ endpoint: "http://169.254.169.254/v1/traces" })).rejects.toThrow(/private or reserved/);
     await expect(configure({ endpoint: "ftp://example.com/x" })).rejects.toThrow(/http or https/);
