@@ -211,6 +211,37 @@ describe("the endpoint policy", () => {
   });
 });
 
+describe("a collector's answer", () => {
+  // The OTLP transport buffers an answer up to its own bound (MAX_RESPONSE_BODY_SIZE, otlp-exporter-base): keep it so.
+  it("is read up to a bound: an endpoint streaming a huge answer fails the export, not the server", async () => {
+    const { createServer } = await import("node:http");
+    const server = createServer((request, response) => {
+      request.resume();
+      request.on("end", () => {
+        response.writeHead(200, { "content-type": "application/json" });
+        const chunk = Buffer.alloc(64 * 1024, 0x20);
+        let left = 200; // 12.5 MiB
+        const pump = () => {
+          while (left > 0 && response.write(chunk)) left--;
+          if (left > 0) response.once("drain", pump);
+          else response.end();
+        };
+        pump();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as { port: number };
+    const sender = createOtlpSender({ url: `http://127.0.0.1:${port}/v1/traces`, headers: {}, protocol: "json", allowedCidrs: LOCAL });
+    try {
+      await expect(sender.send(spansOf(rows, { runId, content: false }))).rejects.toThrow();
+    } finally {
+      await sender.shutdown();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+
 describe("the export queue", () => {
   it("retries a failing collector a bounded number of times, then reports without the header value", async () => {
     collector.requests.length = 0;

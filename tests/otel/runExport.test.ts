@@ -175,7 +175,7 @@ describe.each(testDatabases())("runs exported over OTLP on $name", (database) =>
         const s = await getTelemetrySettings(teamId);
         return (s?.lastErrorAt?.getTime() ?? 0) > before ? s : undefined;
       }, "the refusal");
-      expect(settings.lastError).toMatch(/not exported.*private or reserved/);
+      expect(settings!.lastError).toMatch(/not exported.*private or reserved/);
       expect(collector.requests).toHaveLength(0);
     } finally {
       process.env.SWARM_OTLP_ALLOWED_CIDRS = "127.0.0.1";
