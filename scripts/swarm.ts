@@ -2,6 +2,9 @@
  * The command line for people who live in a terminal:
  *   npm run swarm -- check <file.yaml>                 every error with its position
  *   npm run swarm -- run <file.yaml> --input "..."     run headless, events as they happen
+ *     [--otlp <url>] [--otlp-protocol json|protobuf] [--otlp-header name=value]... [--otlp-content]
+ *                                                      then send the run's trace to an OTLP/HTTP collector
+ *                                                      (headers also from OTEL_EXPORTER_OTLP_HEADERS)
  *   npm run swarm -- eval <file.yaml> --dataset <rows.jsonl|rows.csv> [--scorer …]… [--baseline <other.yaml>]
  *                     [--min-pass 0.9] [--concurrency 5] [--rubric "..."]
  *                                                      run the flow over the rows, score, compare, gate CI
@@ -13,7 +16,7 @@ import { readFileSync } from "node:fs";
 import { stderr } from "node:process";
 import { parseArgs } from "node:util";
 import { buildSwarm, parseDocument, type DocumentError, type FlowDocument } from "@/lib/dsl";
-import { run, type StreamEvent } from "@/lib/engine";
+import { run, runStateOf, type RunState, type StreamEvent } from "@/lib/engine";
 import {
   compareEvaluations,
   evaluate,
@@ -28,15 +31,21 @@ import {
   type Scorer,
 } from "@/lib/evals";
 import { isUserError } from "@/lib/errors";
+import { createOtlpSender, parseOtlpHeaders, spansOf, type OtlpProtocol } from "@/lib/otel";
+import { providerKeys } from "@/lib/providers/config";
+import { redactSecrets } from "@/lib/redact";
+import { toNodeRow } from "@/lib/runs/nodeRows";
 import { toolCatalog } from "@/lib/tools/catalog";
 import { closeCodeScorers } from "@/lib/evals/codeScorer";
 
 const USAGE = `usage:
   npm run swarm -- check <file.yaml>
-  npm run swarm -- run <file.yaml> --input "..."
+  npm run swarm -- run <file.yaml> --input "..." [--otlp <url>] [--otlp-protocol json|protobuf] [--otlp-header name=value]... [--otlp-content]
   npm run swarm -- eval <file.yaml> --dataset <rows.jsonl|rows.csv> [--scorer <scorer>]... [--rubric "..."]
                         [--baseline <other.yaml>] [--min-pass 0.9] [--concurrency 5]
       scorers: ${SCORER_SPELLINGS} (default: contains)`;
+
+type OtlpOptions = { url: string; protocol: OtlpProtocol; headers: Record<string, string>; content: boolean };
 
 const EXIT = { ok: 0, runFailed: 1, badInput: 2 } as const;
 
@@ -120,7 +129,29 @@ function eventPrinter(out: NodeJS.WriteStream) {
   };
 }
 
-async function runFile(file: string, input: string): Promise<number> {
+/**
+ * Sends the run's tree as one trace. The CLI runs where its user chose, so the endpoint may be
+ * local (a collector on this machine): only http(s), no credentials in the URL.
+ */
+async function exportTrace(state: RunState, flowName: string, otlp: OtlpOptions): Promise<boolean> {
+  // The environment's provider keys and the OTLP headers never go into a span.
+  const secrets = [...providerKeys({}), ...Object.values(otlp.headers)];
+  const redact = (text: string) => redactSecrets(text, secrets);
+  const rows = [...state.nodes.values()].map((node, seq) => toNodeRow(node, seq, redact));
+  const sender = createOtlpSender({ url: otlp.url, protocol: otlp.protocol, headers: otlp.headers, allowedCidrs: ["0.0.0.0/0", "::/0"] });
+  try {
+    await sender.send(spansOf(rows, { runId: state.rootId ?? "run", flowName, content: otlp.content, redact }));
+    console.log(`trace sent to ${otlp.url}: ${rows.length} spans`);
+    return true;
+  } catch (error) {
+    console.error(`could not send the trace to ${otlp.url}: ${error instanceof Error ? error.message : String(error)}`);
+    return false;
+  } finally {
+    await sender.shutdown();
+  }
+}
+
+async function runFile(file: string, input: string, otlp?: OtlpOptions): Promise<number> {
   const document = load(file);
   if (!document) return EXIT.badInput;
   let swarm;
@@ -135,14 +166,19 @@ async function runFile(file: string, input: string): Promise<number> {
   const controller = new AbortController();
   process.once("SIGINT", () => controller.abort());
   const stream = run.stream(swarm, input, { signal: controller.signal });
+  let exit: number = EXIT.ok;
+  let state: RunState | undefined;
   try {
     for await (const event of stream) print(event);
-    await stream.result;
-    return EXIT.ok;
+    state = (await stream.result).state;
   } catch (error) {
     console.error(`run failed: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
-    return EXIT.runFailed;
+    state = runStateOf(error);
+    exit = EXIT.runFailed;
   }
+  // A failed export is reported, and does not change how the run went.
+  if (otlp && state) await exportTrace(state, document.name ?? file, otlp);
+  return exit;
 }
 
 type EvalArgs = { dataset?: string; scorer?: string[]; rubric?: string; baseline?: string; "min-pass"?: string; concurrency?: string };
@@ -239,6 +275,10 @@ async function main(argv: string[]): Promise<number> {
         baseline: { type: "string", short: "b" },
         "min-pass": { type: "string" },
         concurrency: { type: "string", short: "c" },
+        otlp: { type: "string" },
+        "otlp-protocol": { type: "string", default: "json" },
+        "otlp-header": { type: "string", multiple: true, default: [] },
+        "otlp-content": { type: "boolean", default: false },
       },
     });
   } catch (error) {
@@ -262,7 +302,22 @@ async function main(argv: string[]): Promise<number> {
     console.error(`run needs --input "..."\n${USAGE}`);
     return EXIT.badInput;
   }
-  return runFile(file, parsed.values.input);
+  let otlp: OtlpOptions | undefined;
+  if (parsed.values.otlp !== undefined) {
+    const protocol = parsed.values["otlp-protocol"];
+    if (protocol !== "json" && protocol !== "protobuf") {
+      console.error(`--otlp-protocol is json or protobuf\n${USAGE}`);
+      return EXIT.badInput;
+    }
+    try {
+      const headers = { ...parseOtlpHeaders(process.env.OTEL_EXPORTER_OTLP_HEADERS ?? ""), ...parseOtlpHeaders(parsed.values["otlp-header"].join("\n")) };
+      otlp = { url: parsed.values.otlp, protocol, headers, content: parsed.values["otlp-content"] };
+    } catch (error) {
+      console.error(`${(error as Error).message}\n${USAGE}`);
+      return EXIT.badInput;
+    }
+  }
+  return runFile(file, parsed.values.input, otlp);
 }
 
 process.exitCode = await main(process.argv.slice(2));

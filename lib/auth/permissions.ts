@@ -6,8 +6,8 @@
 //   credits), saves nothing.
 // - editor: everything a flow needs — create, import, edit, save, restore, fork in, run,
 //   rename — and share links (a read-only view, like an export).
-// - owner: also deletes flows, manages members and invitations, provider credentials and
-//   API tokens.
+// - owner: also deletes flows, manages members and invitations, provider credentials,
+//   API tokens and where runs are exported (OTLP endpoint and headers).
 import { createAccessControl } from "better-auth/plugins/access";
 import { defaultStatements, ownerAc } from "better-auth/plugins/organization/access";
 
@@ -17,6 +17,7 @@ export const statements = {
   shareLink: ["create", "revoke"],
   credential: ["manage"],
   apiToken: ["manage"],
+  telemetry: ["manage"],
 } as const;
 
 export const ac = createAccessControl(statements);
@@ -31,6 +32,7 @@ export const roles = {
     shareLink: ["create", "revoke"],
     credential: ["manage"],
     apiToken: ["manage"],
+    telemetry: ["manage"],
   }),
   editor: ac.newRole({ ...editing }),
   viewer: ac.newRole({ ...reading }),

@@ -31,3 +31,9 @@ export function resolveProviderConfig(
     },
   };
 }
+
+/** The keys a run with this config may send (the team's, else the environment's): never stored, logged or exported. */
+export function providerKeys(config: ProviderConfig = {}, env: Record<string, string | undefined> = process.env): string[] {
+  const resolved = resolveProviderConfig(config, env);
+  return [resolved.openai.apiKey, resolved.anthropic.apiKey].filter((key): key is string => Boolean(key));
+}

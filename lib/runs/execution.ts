@@ -10,13 +10,14 @@ import { claimRun, finishRun, loadRunExecution, saveCheckpoint, writeRunBatch, t
 import { RunAbortedError, run, type Checkpoint, type StepCheckpoints } from "@/lib/engine";
 import { describeError } from "@/lib/engine/errors";
 import { getProvider } from "@/lib/providers";
-import { type ProviderConfig, resolveProviderConfig } from "@/lib/providers/config";
+import { providerKeys } from "@/lib/providers/config";
 import { redactSecrets } from "@/lib/redact";
 import { compileFlow } from "./compile";
 import { notify, RUN_EVENTS_CHANNEL } from "./notifications";
 import { BatchingRecorder } from "./recorder";
 import { retryUntilStored } from "./retry";
 import { runsRuntime } from "./runtime";
+import { type RunTelemetry, startRunTelemetry } from "./telemetry";
 import type { RunStatus } from "@/lib/data/runs/types";
 
 const DEFAULT_RUN_TIMEOUT_MS = 15 * 60_000;
@@ -24,12 +25,6 @@ const DEFAULT_RUN_TIMEOUT_MS = 15 * 60_000;
 function runTimeoutMs(): number {
   const configured = Number(process.env.SWARM_RUN_TIMEOUT_MS);
   return Number.isFinite(configured) && configured > 0 ? configured : DEFAULT_RUN_TIMEOUT_MS;
-}
-
-/** The keys a run with this config may send (the team's, else the environment's): never stored in its records. */
-function providerKeys(config: ProviderConfig): string[] {
-  const resolved = resolveProviderConfig(config);
-  return [resolved.openai.apiKey, resolved.anthropic.apiKey].filter((key): key is string => Boolean(key));
 }
 
 function statusOf(error: unknown): RunStatus {
@@ -88,11 +83,16 @@ async function executeClaimed(execution: RunExecution, signal: AbortSignal): Pro
   // Until the team's keys are loaded, the environment's and key-shaped strings are redacted.
   let keys = providerKeys({});
   const redact = (text: string) => redactSecrets(text, keys);
+  // The team's OTLP export, if any: stored rows that ended are queued, sent in the background.
+  let telemetry: RunTelemetry | null = null;
   const recorder = new BatchingRecorder({
     runId,
     redact,
     prior: execution.priorNodes,
-    write: writeRunBatch,
+    write: async (id, batch) => {
+      await writeRunBatch(id, batch);
+      telemetry?.stored(batch.nodes);
+    },
     publish: (event) => hub.publish(runId, event),
     persisted: (seq) => {
       hub.markPersisted(runId, seq);
@@ -102,8 +102,9 @@ async function executeClaimed(execution: RunExecution, signal: AbortSignal): Pro
   });
   let outcome: { status: RunStatus; output: string | null; error: string | null };
   try {
-    const config = await providerConfigForTeam(teamId);
+    const [config, exporter] = await Promise.all([providerConfigForTeam(teamId), startRunTelemetry(teamId, stored, redact)]);
     keys = providerKeys(config);
+    telemetry = exporter;
     const swarm = compileFlow(execution.document, { modelOverride: stored.options.modelOverride, agentEdits: stored.options.agentEdits });
     // A fork's edited step, by its position under this run's id.
     const stepEdits = new Map(Object.entries(stored.options.stepEdits ?? {}).map(([position, messages]) => [`${runId}${position}`, messages]));
@@ -142,5 +143,7 @@ async function executeClaimed(execution: RunExecution, signal: AbortSignal): Pro
   } catch (error) {
     console.error(`Run ${runId}: could not store its final state`, error);
   }
+  // The last spans go in the background: the run is over for everyone waiting on it.
+  void telemetry?.close();
   return outcome.status;
 }

@@ -15,6 +15,7 @@ describe("what each role may do", () => {
     expect(can("editor", "flow", "delete")).toBe(false);
     expect(can("editor", "credential", "manage")).toBe(false);
     expect(can("editor", "apiToken", "manage")).toBe(false);
+    expect(can("editor", "telemetry", "manage")).toBe(false);
     expect(can("editor", "member", "update")).toBe(false);
   });
 
@@ -22,6 +23,7 @@ describe("what each role may do", () => {
     expect(can("owner", "flow", "delete")).toBe(true);
     expect(can("owner", "credential", "manage")).toBe(true);
     expect(can("owner", "apiToken", "manage")).toBe(true);
+    expect(can("owner", "telemetry", "manage")).toBe(true);
     expect(can("owner", "member", "update")).toBe(true);
     expect(can("owner", "invitation", "create")).toBe(true);
   });

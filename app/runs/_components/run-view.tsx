@@ -112,6 +112,10 @@ function RunViewInner({ run, initial, canRun, queuedNotice, questions = [] }: Pr
           <Link className="button" href={`/runs?flow=${run.flowId}`}>
             Runs of this flow
           </Link>
+          {/* A route handler, not a page: a plain link downloads the file. */}
+          <a className="button" href={`/api/runs/${run.id}/otlp`} download title="The run's tree as an OpenTelemetry trace (GenAI conventions), for Jaeger, Tempo, Langfuse, Phoenix…">
+            Download as OTLP JSON
+          </a>
           {canRun && running ? (
             <button className="button danger" onClick={cancel} disabled={pending}>
               Cancel run

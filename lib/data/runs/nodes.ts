@@ -120,6 +120,14 @@ export async function listRunNodes(teamId: string, runId: string): Promise<RunNo
   return rows.map(toNodeSummary);
 }
 
+/** Every node of a run in creation order, with their payloads (for an export of the whole tree). */
+export async function listRunNodeDetails(teamId: string, runId: string): Promise<RunNodeDetail[]> {
+  const db = await getDb();
+  const run = await findTeamRun(db, parseInput(Id, teamId), parseInput(Id, runId));
+  const rows = await db.runNode.findMany({ where: { runId: run.id }, orderBy: { seq: "asc" } });
+  return rows.map(toNodeDetail);
+}
+
 /**
  * One node with its payloads. For a model call, `conversation` is everything its agent
  * had said and heard up to and including this call (its earlier steps' messages first).
