@@ -7,6 +7,7 @@ import { parseModelString, type ModelProvider } from "@/lib/engine/model";
 import { createAnthropicProvider } from "./anthropic";
 import { resolveProviderConfig, type ProviderConfig } from "./config";
 import { createMockProvider } from "./mock";
+import { withCallLog } from "./mockCallLog";
 import { UnknownProviderError } from "./errors";
 import { createOpenAIProvider } from "./openai";
 
@@ -26,7 +27,8 @@ export function getProvider(model: string, config?: ProviderConfig): ModelProvid
     case "anthropic":
       return createAnthropicProvider(resolveProviderConfig(config).anthropic);
     case "mock":
-      return createMockProvider(name);
+      // The call log (SWARM_MOCK_CALL_LOG) is added here: mock.ts stays free of node: modules, the editor imports it.
+      return withCallLog(createMockProvider(name), model);
     default:
       throw new UnknownProviderError(model, provider);
   }

@@ -22,7 +22,6 @@
  * can be (`+` stays a plus sign); write `%26` for a literal `&`. Unknown behaviours and
  * parameters are errors, so a typo in a document fails loudly.
  */
-import { withCallLog } from "./mockCallLog";
 import { z } from "zod";
 import type { Message, ModelProvider, ModelRequest } from "@/lib/engine/model";
 import { ModelErrorKindSchema, playScript, type ScriptStep } from "./scripted";
@@ -119,5 +118,5 @@ function stepFor(spec: MockModelSpec, request: ModelRequest, callIndex: number):
 /** A provider for one `mock:` model string (given without the "mock:" prefix). */
 export function createMockProvider(model: string): ModelProvider {
   const spec = parseMockModel(model);
-  return withCallLog(playScript((request, callIndex) => stepFor(spec, request, callIndex), { record: false }), `mock:${model}`);
+  return playScript((request, callIndex) => stepFor(spec, request, callIndex), { record: false });
 }
