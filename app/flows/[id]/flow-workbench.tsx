@@ -31,13 +31,15 @@ type Props = {
   viewing: { number: number; document: string } | null;
   versions: VersionSummary[];
   tools: readonly ToolOption[];
+  /** Providers with a key (team or server): the editor and the run panel warn about the others. */
+  keyedProviders: readonly string[];
   /** Whose layout preferences (panes shown, drawer open) to remember. */
   userId: string;
   canShare: boolean;
 };
 
 /** The editor page: a sticky header, the editor filling the window, a run or versions drawer. */
-export function FlowWorkbench({ flow, latest, viewing, versions, tools, userId, canShare }: Props) {
+export function FlowWorkbench({ flow, latest, viewing, versions, tools, keyedProviders, userId, canShare }: Props) {
   const router = useRouter();
   const draft = useDraft(flow.id, latest.number, latest.document);
   const [message, setMessage] = useState("");
@@ -162,6 +164,7 @@ export function FlowWorkbench({ flow, latest, viewing, versions, tools, userId, 
             initialText={viewing?.document ?? draft.text}
             readOnly={readOnly}
             tools={tools}
+            keyedProviders={keyedProviders}
             layout={prefs}
             onLayout={setPrefs}
             onTextChange={(text) => draft.setText(text)}
@@ -172,7 +175,7 @@ export function FlowWorkbench({ flow, latest, viewing, versions, tools, userId, 
                 ×
               </button>
               {prefs.drawer === "run" ? (
-                <RunPanel flowId={flow.id} version={version} unsaved={dirty} />
+                <RunPanel flowId={flow.id} version={version} document={viewing?.document ?? latest.document} keyedProviders={keyedProviders} unsaved={dirty} />
               ) : (
                 <VersionsList flowId={flow.id} versions={versions} latest={latest.number} current={version} />
               )}

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { can } from "@/lib/auth/permissions";
 import { getFlow, getVersion, listVersions } from "@/lib/data";
 import { NotFoundError } from "@/lib/data/errors";
+import { keyedProviders } from "@/lib/flows";
 import { toolCatalog } from "@/lib/tools";
 import { currentWorkspace } from "@/app/_lib/workspace";
 import { FlowWorkbench } from "./flow-workbench";
@@ -32,8 +33,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function FlowPage({ params, searchParams }: Props) {
   const [{ id }, query] = await Promise.all([params, searchParams]);
-  const { teamId, userId, role } = await currentWorkspace();
+  const workspace = await currentWorkspace();
+  const { teamId, userId, role } = workspace;
   const flow = await loadFlow(teamId, id);
+  const keyed = await keyedProviders(workspace);
   const versions = await listVersions(teamId, id);
   const requested = VersionParam.safeParse(query.version);
   const viewing =
@@ -55,6 +58,7 @@ export default async function FlowPage({ params, searchParams }: Props) {
         author: version.authorName ?? null,
       }))}
       tools={toolCatalog.map(({ name, description }) => ({ name, description }))}
+      keyedProviders={keyed}
       userId={userId}
       canShare={can(role, "shareLink", "create")}
     />

@@ -21,6 +21,8 @@ export type SwarmEditorProps = {
   initialText: string;
   readOnly: boolean;
   tools: readonly ToolOption[];
+  /** Providers a run can call (a team or server key): models of others are warned about. */
+  keyedProviders: readonly string[];
   /** Every change of the document text, from the canvas, the inspector, the DSL or undo. */
   onTextChange: (text: string) => void;
   /** Which panes are shown (the page remembers it per user). */
@@ -29,8 +31,8 @@ export type SwarmEditorProps = {
 };
 
 /** The canvas, palette, inspector and DSL pane over one per-mount store. */
-export function SwarmEditor({ initialText, ...rest }: SwarmEditorProps) {
-  const [store] = useState(() => createEditorStore(initialText, rest.tools.map((tool) => tool.name)));
+export function SwarmEditor({ initialText, keyedProviders, ...rest }: SwarmEditorProps) {
+  const [store] = useState(() => createEditorStore(initialText, rest.tools.map((tool) => tool.name), new Set(keyedProviders)));
   return (
     <EditorStoreProvider store={store}>
       <ReactFlowProvider>
@@ -40,7 +42,7 @@ export function SwarmEditor({ initialText, ...rest }: SwarmEditorProps) {
   );
 }
 
-function EditorLayout({ readOnly, tools, onTextChange, layout, onLayout }: Omit<SwarmEditorProps, "initialText">) {
+function EditorLayout({ readOnly, tools, onTextChange, layout, onLayout }: Omit<SwarmEditorProps, "initialText" | "keyedProviders">) {
   const store = useEditorStore();
   const canvasRef = useRef<HTMLDivElement>(null);
   const { autoLayout, running } = useAutoLayout();

@@ -1,7 +1,8 @@
 "use client";
 
 import Link from "next/link";
-import { useState } from "react";
+import { useMemo, useState } from "react";
+import { parseDocument } from "@/lib/dsl/parseDocument";
 import { ActionErrorAlert } from "@/app/_components/action-error";
 import { useServerAction } from "@/app/_components/use-server-action";
 import { cancelRunAction, startRunAction } from "@/app/runs/actions";
@@ -9,25 +10,33 @@ import { StatusBadge } from "@/app/runs/_components/status-badge";
 import { formatCost, formatDuration, formatTokens } from "@/lib/runs/format";
 import { agentOverlay } from "@/lib/runs/timeline/agentOverlay";
 import { isFinishedRunStatus } from "@/lib/data/runs/types";
+import { runWarnings } from "../editor/fns/model-check";
 import { useActiveRunSnapshot, useFlowRun } from "./flow-run-context";
 import "@/app/runs/_components/runs.css";
 
 type Props = {
   flowId: string;
-  /** The saved version a run uses. */
+  /** The saved version a run uses, and its document. */
   version: number;
+  document: string;
+  /** Providers with a key: models of the others are warned about before running. */
+  keyedProviders: readonly string[];
   /** The editor holds changes that are not saved (and so would not run). */
   unsaved: boolean;
 };
 
 /** Run the flow with an input (and optionally one model for every agent), and watch it. */
-export function RunPanel({ flowId, version, unsaved }: Props) {
+export function RunPanel({ flowId, version, document, keyedProviders, unsaved }: Props) {
   const { active, follow } = useFlowRun();
   const snapshot = useActiveRunSnapshot();
   const [input, setInput] = useState("");
   const [model, setModel] = useState("");
   const { run: runAction, pending, error } = useServerAction();
   const running = snapshot ? !isFinishedRunStatus(snapshot.header.status) : false;
+  // The saved version's models, checked once per version (a 1,000-agent document parses in tens of ms).
+  const parsed = useMemo(() => parseDocument(document).document, [document]);
+  const keyed = useMemo(() => new Set(keyedProviders), [keyedProviders]);
+  const warnings = useMemo(() => runWarnings(parsed, keyed, model), [parsed, keyed, model]);
 
   const run = () => runAction(() => startRunAction({ flowId, version, input, model: model.trim() }), ({ runId }) => follow(runId));
   const cancel = () => active && runAction(() => cancelRunAction({ runId: active.runId }), () => {});
@@ -59,6 +68,13 @@ export function RunPanel({ flowId, version, unsaved }: Props) {
           Past runs
         </Link>
       </div>
+      {warnings.length > 0 ? (
+        <ul className="run-warnings" role="status" aria-label="Before you run">
+          {warnings.map((warning) => (
+            <li key={warning}>{warning}</li>
+          ))}
+        </ul>
+      ) : null}
       {unsaved ? <p className="muted" style={{ margin: 0, fontSize: 13 }}>Runs use saved version {version}; save to run your changes.</p> : null}
       <ActionErrorAlert error={error} />
       {active && snapshot ? (

@@ -7,9 +7,10 @@ import { createViewSlice, type ViewSlice } from "./view-slice";
 export type EditorState = DocumentSlice & HistorySlice & ViewSlice;
 export type EditorStore = ReturnType<typeof createEditorStore>;
 
-export function createEditorStore(text: string, tools: readonly string[]) {
+/** `keyedProviders`: the providers a run can call; without it model keys are not checked. */
+export function createEditorStore(text: string, tools: readonly string[], keyedProviders?: ReadonlySet<string>) {
   return createStore<EditorState>()((...args) => ({
-    ...createDocumentSlice(text, tools)(...args),
+    ...createDocumentSlice(text, tools, keyedProviders)(...args),
     ...createHistorySlice(...args),
     ...createViewSlice(...args),
   }));
