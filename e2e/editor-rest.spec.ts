@@ -92,3 +92,30 @@ test("model strings are checked in the editor: a bad mock model is a problem on 
     await snap(page, testInfo, `run-panel-warning-${size.width}x${size.height}`);
   }
 });
+
+test("one flow name: created, renamed and exported, the list, the header and the document say the same", async ({ page }, testInfo) => {
+  await newFlow(page, "UX test swarm", "Blank");
+  await expect(page.getByRole("heading", { name: "UX test swarm" })).toBeVisible();
+  await expect.poll(() => readDsl(page)).toMatch(/^name: UX test swarm\n+description: One agent/m);
+
+  // Renamed from the header: a new version whose document says so; the editor follows.
+  await page.getByRole("button", { name: "More actions" }).click();
+  await page.getByRole("menuitem", { name: "Rename" }).click();
+  await page.getByRole("dialog", { name: "Rename flow" }).getByLabel("Name").fill("Renamed swarm");
+  await page.getByRole("dialog", { name: "Rename flow" }).getByRole("button", { name: "Rename" }).click();
+  await expect(page.getByRole("heading", { name: "Renamed swarm" })).toBeVisible();
+  await expect.poll(() => readDsl(page)).toMatch(/^name: Renamed swarm$/m);
+
+  // Renamed in the document and saved: the flow is renamed with it.
+  await inspector(page).getByLabel("Flow name (in the document)").fill("Named in the DSL");
+  await page.keyboard.press("ControlOrMeta+s");
+  await expect(page.getByRole("heading", { name: "Named in the DSL" })).toBeVisible();
+  await snap(page, testInfo, "one-name-1440x900");
+
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "More actions" }).click();
+  await page.getByRole("menuitem", { name: "Export YAML" }).click();
+  expect((await download).suggestedFilename()).toBe("named-in-the-dsl.yaml");
+  await page.goto("/flows");
+  await expect(page.getByRole("link", { name: "Named in the DSL", exact: true })).toBeVisible();
+});

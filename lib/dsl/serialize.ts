@@ -68,6 +68,7 @@ export function canonicalValue(document: FlowDocument): Record<string, unknown> 
   return pick(
     {
       name: document.name,
+      description: document.description,
       vars: document.vars,
       agents: mapValues(document.agents, (agent) => pick(agent, AGENT_KEYS)),
       groups: mapValues(document.groups, groupValue),
@@ -75,7 +76,7 @@ export function canonicalValue(document: FlowDocument): Record<string, unknown> 
       swarm: swarmValue(document.swarm, document.vars),
       layout: mapValues(document.layout, (entry) => pick(entry, ["x", "y", "width", "height"])),
     },
-    ["name", "vars", "agents", "groups", "swarms", "swarm", "layout"],
+    ["name", "description", "vars", "agents", "groups", "swarms", "swarm", "layout"],
   );
 }
 

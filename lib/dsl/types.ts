@@ -98,6 +98,8 @@ export type LayoutEntry = z.infer<typeof LayoutEntry>;
 
 export const FlowDocument = z.strictObject({
   name: z.string().optional(),
+  /** What the flow is for; the flow list shows it. */
+  description: z.string().optional(),
   vars: z.record(z.string(), z.unknown()).optional(),
   agents: z.record(Name, AgentSpec),
   groups: z.record(Name, GroupSpec).optional(),
@@ -187,6 +189,7 @@ export type GraphEdgeType = NonNullable<GraphEdge["type"]>;
 /** The document's own settings: its name, vars and the top-level swarm's mode. */
 export type GraphSettings = {
   name?: string;
+  description?: string;
   vars?: Record<string, unknown>;
   type: SwarmMode;
   max_handoffs?: SwarmSpec["max_handoffs"];
