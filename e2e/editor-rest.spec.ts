@@ -2,7 +2,7 @@
 // checked before a run, one flow name, the canvas and the run's timeline pointing at each
 // other. Screenshots at 1440×900, 1280×720 and 1024×768 are attached.
 import { expect, type Page, test } from "@playwright/test";
-import { inspector, node, readDsl, selectNode, snap } from "./editor-helpers";
+import { inspector, node, readDsl, selectNode, snap, startRun } from "./editor-helpers";
 
 const SIZES = [
   { width: 1440, height: 900 },
@@ -118,4 +118,38 @@ test("one flow name: created, renamed and exported, the list, the header and the
   expect((await download).suggestedFilename()).toBe("named-in-the-dsl.yaml");
   await page.goto("/flows");
   await expect(page.getByRole("link", { name: "Named in the DSL", exact: true })).toBeVisible();
+});
+
+test("a click on a canvas node points the run's rows at it, a click on a row selects and centres the node, and the timeline page links back", async ({ page }, testInfo) => {
+  await newFlow(page, "Focus test", "Support triage");
+  await startRun(page, "my invoice is wrong"); // triage hands off to billing
+  const current = page.getByLabel("Current run");
+  await expect(current.locator('[data-status="success"]').first()).toBeVisible({ timeout: 30_000 });
+  const rows = page.getByRole("list", { name: "Agents in this run" });
+
+  // Canvas → rows.
+  await selectNode(page, "billing");
+  await expect(rows.locator('li[data-agent="billing"]')).toHaveAttribute("aria-current", "true");
+  await expect(rows.locator('li[data-agent="billing"]')).toBeInViewport();
+
+  // Rows → canvas: the node is selected, shown in the inspector and in view.
+  await rows.getByRole("button", { name: /triage/ }).click();
+  await expect(inspector(page).getByRole("heading")).toHaveText("Agent: triage");
+  await expect(node(page, "triage")).toHaveClass(/selected/);
+  await expect(node(page, "triage")).toBeInViewport();
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await snap(page, testInfo, `focus-drawer-${size.width}x${size.height}`);
+  }
+  await page.setViewportSize(SIZES[0]);
+
+  // The timeline opens on the focused agent's rows, and its detail links back to the canvas.
+  await current.getByRole("link", { name: "Open timeline" }).click();
+  const row = page.locator('.timeline-row[data-kind="agent"][aria-selected="true"]');
+  await expect(row).toContainText("triage");
+  await expect(row).toBeInViewport();
+  await snap(page, testInfo, "focus-timeline-1440x900");
+  await page.getByRole("complementary", { name: "Node details" }).getByRole("link", { name: "Show on the canvas" }).click();
+  await expect(inspector(page).getByRole("heading")).toHaveText("Agent: triage");
+  await expect(node(page, "triage")).toBeInViewport();
 });

@@ -36,10 +36,12 @@ type Props = {
   /** Whose layout preferences (panes shown, drawer open) to remember. */
   userId: string;
   canShare: boolean;
+  /** A node to select and centre when the editor opens (from a run's timeline). */
+  focusNode?: string;
 };
 
 /** The editor page: a sticky header, the editor filling the window, a run or versions drawer. */
-export function FlowWorkbench({ flow, latest, viewing, versions, tools, keyedProviders, userId, canShare }: Props) {
+export function FlowWorkbench({ flow, latest, viewing, versions, tools, keyedProviders, userId, canShare, focusNode }: Props) {
   const router = useRouter();
   const draft = useDraft(flow.id, latest.number, latest.document);
   const [message, setMessage] = useState("");
@@ -102,7 +104,7 @@ export function FlowWorkbench({ flow, latest, viewing, versions, tools, keyedPro
   }, [dirty]);
 
   return (
-    <FlowRunProvider>
+    <FlowRunProvider initialFocus={focusNode ? { agent: focusNode, from: "run" } : null}>
       <div className="flow-workbench">
         <EditorHeader
           flow={flow}

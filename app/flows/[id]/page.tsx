@@ -11,9 +11,11 @@ import { FlowWorkbench } from "./flow-workbench";
 
 export const dynamic = "force-dynamic";
 
-type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ version?: string }> };
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ version?: string; node?: string }> };
 
 const VersionParam = z.coerce.number().int().positive().optional();
+/** `?node=NAME`: a run's timeline asks for that node, selected and centred. */
+const NodeParam = z.string().max(200).optional();
 
 async function loadFlow(teamId: string, flowId: string) {
   try {
@@ -61,6 +63,7 @@ export default async function FlowPage({ params, searchParams }: Props) {
       keyedProviders={keyed}
       userId={userId}
       canShare={can(role, "shareLink", "create")}
+      focusNode={NodeParam.safeParse(query.node).data}
     />
   );
 }

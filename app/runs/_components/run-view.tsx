@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { ActionErrorAlert } from "@/app/_components/action-error";
 import { useServerAction } from "@/app/_components/use-server-action";
 import { formatCost, formatDuration, formatTokens } from "@/lib/runs/format";
@@ -22,6 +22,8 @@ type Props = {
   canRun: boolean;
   /** Why a queued run is not starting (no worker is running), when that is so. */
   queuedNotice?: string | null;
+  /** An agent whose first row is selected and scrolled to (from the editor's canvas). */
+  focusAgent?: string;
 };
 
 /** The run page: header with totals and actions, the live timeline, the node detail pane. */
@@ -33,14 +35,19 @@ export function RunView(props: Props) {
   );
 }
 
-function RunViewInner({ run, initial, canRun, queuedNotice }: Props) {
+function RunViewInner({ run, initial, canRun, queuedNotice, focusAgent }: Props) {
   const router = useRouter();
   const [unpacked] = useState<LiveRunInitial>(() => ({ ...initial, nodes: unpackNodes(initial.packed) }));
   const live = useLiveRun(run.id, unpacked);
   const { header, nodes, texts } = live;
   const running = !isFinishedRunStatus(header.status);
   const nowMs = useNow(running);
-  const { selectedId } = useSelection();
+  const { selectedId, select } = useSelection();
+  // Opened from a canvas node: its agent's first row, once.
+  const [focused] = useState(() => unpacked.nodes.find((node) => node.kind === "agent" && node.name === focusAgent)?.id ?? null);
+  useEffect(() => {
+    if (focused) select(focused);
+  }, [focused, select]);
   const byId = useMemo(() => new Map(nodes.map((node) => [node.id, node])), [nodes]);
   const { run: runAction, pending, error } = useServerAction();
 
@@ -141,7 +148,12 @@ function RunViewInner({ run, initial, canRun, queuedNotice }: Props) {
       </details>
       <div className="run-layout">
         <RunTimeline nodes={nodes} nowMs={nowMs} />
-        <NodeDetail runId={run.id} node={selectedId ? byId.get(selectedId) : undefined} liveText={selectedId ? texts.get(selectedId) : undefined} />
+        <NodeDetail
+          runId={run.id}
+          node={selectedId ? byId.get(selectedId) : undefined}
+          liveText={selectedId ? texts.get(selectedId) : undefined}
+          canvasHref={(agent) => `/flows/${run.flowId}?version=${run.flowVersion}&node=${encodeURIComponent(agent)}`}
+        />
       </div>
     </div>
   );

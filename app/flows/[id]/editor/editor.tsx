@@ -11,6 +11,7 @@ import { Inspector } from "./components/inspector";
 import { Palette } from "./components/palette";
 import { useAutoLayout } from "./hooks/use-auto-layout";
 import { useEditorShortcuts } from "./hooks/use-editor-shortcuts";
+import { useRunFocusBridge } from "./hooks/use-run-focus-bridge";
 import type { ToolOption } from "./nodes/agent/panel";
 import type { LayoutPrefs } from "../workbench/use-layout-prefs";
 import { createEditorStore } from "./store";
@@ -48,6 +49,7 @@ function EditorLayout({ readOnly, tools, onTextChange, layout, onLayout }: Omit<
   const { autoLayout, running } = useAutoLayout();
   const toggleHelp = useCallback(() => document.getElementById(SHORTCUTS_POPOVER_ID)?.togglePopover(), []);
   useEditorShortcuts({ readOnly, autoLayout, toggleHelp });
+  useRunFocusBridge();
 
   // Report text changes to the page (draft, save); a subscription, not derived state.
   const report = useRef(onTextChange);

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { parseDocument } from "@/lib/dsl/parseDocument";
 import { ActionErrorAlert } from "@/app/_components/action-error";
 import { useServerAction } from "@/app/_components/use-server-action";
@@ -11,7 +11,7 @@ import { formatCost, formatDuration, formatTokens } from "@/lib/runs/format";
 import { agentOverlay } from "@/lib/runs/timeline/agentOverlay";
 import { isFinishedRunStatus } from "@/lib/data/runs/types";
 import { runWarnings } from "../editor/fns/model-check";
-import { useActiveRunSnapshot, useFlowRun } from "./flow-run-context";
+import { useActiveRunSnapshot, useFlowRun, useRunFocus } from "./flow-run-context";
 import "@/app/runs/_components/runs.css";
 
 type Props = {
@@ -40,6 +40,15 @@ export function RunPanel({ flowId, version, document, keyedProviders, unsaved }:
 
   const run = () => runAction(() => startRunAction({ flowId, version, input, model: model.trim() }), ({ runId }) => follow(runId));
   const cancel = () => active && runAction(() => cancelRunAction({ runId: active.runId }), () => {});
+
+  // A click on a canvas node scrolls its row into view (and marks it).
+  const runFocus = useRunFocus();
+  const focused = runFocus?.focus?.agent ?? null;
+  const rows = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    if (runFocus?.focus?.from !== "canvas") return;
+    rows.current?.querySelector(`[data-agent="${CSS.escape(runFocus.focus.agent)}"]`)?.scrollIntoView({ block: "nearest" });
+  }, [runFocus?.focus]);
 
   const root = snapshot?.nodes[0];
   const agents = snapshot ? [...agentOverlay(snapshot.nodes)] : [];
@@ -85,19 +94,21 @@ export function RunPanel({ flowId, version, document, keyedProviders, unsaved }:
               {formatDuration(root?.durationMs ?? (root?.startedAt ? Date.now() - root.startedAt : null))} · {formatTokens((root?.usage ?? snapshot.header.totals.usage).totalTokens)} tokens ·{" "}
               {formatCost(snapshot.header.totals.costUsd || snapshot.nodes.reduce((sum, node) => sum + node.costUsd, 0))}
             </span>
-            <Link href={`/runs/${active.runId}`} style={{ marginLeft: "auto", fontSize: 13 }}>
+            <Link href={`/runs/${active.runId}${focused ? `?agent=${encodeURIComponent(focused)}` : ""}`} style={{ marginLeft: "auto", fontSize: 13 }}>
               Open timeline
             </Link>
           </div>
           {snapshot.header.error ? <div className="node-error">{snapshot.header.error}</div> : null}
-          <ul className="agent-overlay" aria-label="Agents in this run">
+          <ul className="agent-overlay" aria-label="Agents in this run" ref={rows}>
             {agents.map(([name, overlay]) => (
-              <li key={name} data-agent={name} data-run-status={overlay.status}>
-                <StatusBadge status={overlay.status} />
-                <span>{name}</span>
-                <span className="metrics">
-                  {formatDuration(overlay.durationMs)} · {formatTokens(overlay.totalTokens)} tok
-                </span>
+              <li key={name} data-agent={name} data-run-status={overlay.status} aria-current={focused === name ? "true" : undefined}>
+                <button type="button" className="agent-row" title="Show on the canvas" onClick={() => runFocus?.setFocus({ agent: name, from: "run" })}>
+                  <StatusBadge status={overlay.status} />
+                  <span>{name}</span>
+                  <span className="metrics">
+                    {formatDuration(overlay.durationMs)} · {formatTokens(overlay.totalTokens)} tok
+                  </span>
+                </button>
               </li>
             ))}
           </ul>
