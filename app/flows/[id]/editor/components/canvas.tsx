@@ -94,10 +94,13 @@ export function Canvas({ readOnly, minimap }: { readOnly: boolean; minimap: bool
   );
 }
 
+/** Below this zoom arrow heads are invisible and edges too thin to grab (editor.css's `far`). */
+const FAR_ZOOM = 0.3;
+
 /**
  * Puts the zoom in a CSS variable on the canvas, so node labels can grow as the view
- * zooms out (readable names) without re-rendering a node: written outside React, and
- * only when the zoom changes, not on every pan frame.
+ * zooms out (readable names) without re-rendering a node, and a `far` class below
+ * FAR_ZOOM: written outside React, and only when the zoom changes, not on every pan frame.
  */
 function useZoomVariable(host: RefObject<HTMLDivElement | null>) {
   const store = useStoreApi();
@@ -107,6 +110,7 @@ function useZoomVariable(host: RefObject<HTMLDivElement | null>) {
       if (zoom === last || !host.current) return;
       last = zoom;
       host.current.style.setProperty("--canvas-zoom", String(zoom));
+      host.current.classList.toggle("far", zoom < FAR_ZOOM);
     };
     write(store.getState().transform[2]);
     return store.subscribe((state) => write(state.transform[2]));

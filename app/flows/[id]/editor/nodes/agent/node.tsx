@@ -35,14 +35,38 @@ function AgentNodeView({ id, data }: NodeProps<AgentNode>) {
   return (
     <div className={`flow-node agent-node${hasIssues ? (warnings ? " has-warnings" : " has-issues") : ""}${far ? " far" : ""}${nameOnly ? " name-only" : ""}`} data-testid={`node-${id}`}>
       {/* Flow handles come first: edges without a handle id attach to the first one. */}
-      <Handle type="target" position={Position.Left} />
-      <Handle type="source" position={Position.Right} />
-      <Handle type="target" id={HANDOFF_TARGET_HANDLE} position={Position.Top} className="handoff-handle" />
-      <Handle type="source" id={HANDOFF_SOURCE_HANDLE} position={Position.Bottom} className="handoff-handle" title="Drag to add a handoff" />
+      {far ? (
+        <FarHandles />
+      ) : (
+        <>
+          <Handle type="target" position={Position.Left} />
+          <Handle type="source" position={Position.Right} />
+          <Handle type="target" id={HANDOFF_TARGET_HANDLE} position={Position.Top} className="handoff-handle" />
+          <Handle type="source" id={HANDOFF_SOURCE_HANDLE} position={Position.Bottom} className="handoff-handle" title="Drag to add a handoff" />
+        </>
+      )}
       {/* Too small to read far out: a plain box, nothing to render, lay out or paint. */}
       {far ? null : <AgentContent id={id} data={data} />}
     </div>
   );
+}
+
+/**
+ * Far out, handles cannot be grabbed (nor seen), but edges still end on them: the same
+ * boxes React Flow measures (its classes and data attributes, so it finds the same
+ * positions), without a Handle's store subscription, which runs for every handle on every
+ * pan frame (4,000 in a 1,000-agent flow).
+ */
+function FarHandles() {
+  const handles = [
+    ["target", Position.Left, undefined],
+    ["source", Position.Right, undefined],
+    ["target", Position.Top, HANDOFF_TARGET_HANDLE],
+    ["source", Position.Bottom, HANDOFF_SOURCE_HANDLE],
+  ] as const;
+  return handles.map(([type, position, id]) => (
+    <div key={`${type}-${position}`} data-handleid={id} data-handlepos={position} className={`react-flow__handle react-flow__handle-${position} ${type}${id ? " handoff-handle" : ""}`} />
+  ));
 }
 
 function AgentContent({ id, data }: { id: string; data: AgentNode["data"] }) {
