@@ -2,7 +2,7 @@
 // checked before a run, one flow name, the canvas and the run's timeline pointing at each
 // other. Screenshots at 1440×900, 1280×720 and 1024×768 are attached.
 import { expect, type Page, test } from "@playwright/test";
-import { inspector, node, readDsl, selectNode, snap, startRun } from "./editor-helpers";
+import { inspector, node, readDsl, selectNode, snap, startRun, writeDsl } from "./editor-helpers";
 
 const SIZES = [
   { width: 1440, height: 900 },
@@ -152,4 +152,53 @@ test("a click on a canvas node points the run's rows at it, a click on a row sel
   await page.getByRole("complementary", { name: "Node details" }).getByRole("link", { name: "Show on the canvas" }).click();
   await expect(inspector(page).getByRole("heading")).toHaveText("Agent: triage");
   await expect(node(page, "triage")).toBeInViewport();
+});
+
+test("a share shows the canvas read-only and its runs' timelines; a version compare marks added, removed and changed nodes on two canvases", async ({ page, browser }, testInfo) => {
+  await newFlow(page, "Share test", "Support triage");
+  const flowUrl = page.url();
+  await startRun(page, "my invoice is wrong");
+  await expect(page.getByLabel("Current run").locator('[data-status="success"]').first()).toBeVisible({ timeout: 30_000 });
+
+  // Version 2: billing removed, technical changed, a new agent added.
+  await selectNode(page, "billing");
+  await page.keyboard.press("Delete");
+  await selectNode(page, "technical");
+  await inspector(page).getByLabel("Instructions").fill("Answer technical questions.");
+  await expect.poll(() => readDsl(page)).toMatch(/Answer technical questions\./);
+  const text = await readDsl(page);
+  await writeDsl(page, text.replace("agents:\n", "agents:\n  helper:\n    model: mock:echo\n").replace("flow: triage >> technical", "flow: triage >> technical >> helper"));
+  await expect(node(page, "helper")).toBeVisible();
+  await page.keyboard.press("ControlOrMeta+s");
+  await expect(page.getByText(/Saved as version 2/)).toBeVisible();
+  await page.goto(`${flowUrl}/versions/compare?from=1&to=2`);
+  const before = page.getByRole("region", { name: "Version 1" });
+  const after = page.getByRole("region", { name: "Version 2" });
+  await expect(before.locator(".react-flow__node.change-removed")).toHaveAttribute("data-id", "billing");
+  await expect(before.locator(".react-flow__node.change-changed").first()).toBeVisible();
+  await expect(after.locator('.react-flow__node.change-added[data-id="helper"]')).toBeVisible();
+  await expect(after.locator('.react-flow__node.change-changed[data-id="technical"]')).toBeVisible();
+  await snap(page, testInfo, "compare-canvases-1440x900");
+
+  // Shared with its runs: signed out, the canvas (read-only) and a run's timeline.
+  const flowId = new URL(flowUrl).pathname.split("/")[2];
+  await page.goto(`/settings/share-links?flow=${flowId}`);
+  await page.getByLabel("include its runs").check();
+  await page.getByRole("button", { name: "Create share link" }).click();
+  const shareUrl = await page.getByLabel("Share link", { exact: true }).inputValue();
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.setViewportSize({ width: 1440, height: 900 });
+  await visitor.goto(shareUrl);
+  const canvas = visitor.getByRole("region", { name: "Canvas" });
+  await expect(canvas.locator('.react-flow__node[data-id="technical"]')).toBeVisible();
+  await expect(visitor.getByRole("button", { name: "+ Agent" })).toHaveCount(0);
+  for (const size of SIZES) {
+    await visitor.setViewportSize(size);
+    await snap(visitor, testInfo, `share-canvas-${size.width}x${size.height}`);
+  }
+  await visitor.setViewportSize(SIZES[0]);
+  await visitor.getByTitle("Open its timeline").first().click();
+  await expect(visitor.getByRole("heading", { name: /Run of Share test/ })).toBeVisible();
+  await expect(visitor.locator('.timeline-row[data-kind="agent"]').filter({ hasText: "triage" }).first()).toBeVisible();
+  await snap(visitor, testInfo, "share-run-timeline-1440x900");
 });

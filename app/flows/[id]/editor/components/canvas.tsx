@@ -20,7 +20,11 @@ const CULL_FROM_ZOOM = 0.3;
 
 const MINIMAP_COLORS: Record<string, string> = { agent: "#c7cbe0", parallel: "#e7e9ff", serial: "#e8f5ee", swarm: "#fdf3e1" };
 
-export function Canvas({ readOnly, minimap }: { readOnly: boolean; minimap: boolean }) {
+/**
+ * The canvas. `nodeClasses` adds a class to nodes by id (a version compare marks added,
+ * removed and changed nodes with it).
+ */
+export function Canvas({ readOnly, minimap, nodeClasses }: { readOnly: boolean; minimap: boolean; nodeClasses?: ReadonlyMap<string, string> }) {
   const nodes = useEditor((state) => state.graph.nodes);
   const edges = useEditor((state) => state.graph.edges);
   const collapsed = useEditor((state) => state.collapsed);
@@ -29,7 +33,10 @@ export function Canvas({ readOnly, minimap }: { readOnly: boolean; minimap: bool
   const onEdgesChange = useEditor((state) => state.onEdgesChange);
   const interactions = useCanvasInteractions();
   const { addByDrop } = useAddNode();
-  const shown = useMemo(() => visibleNodes(nodes, collapsed), [nodes, collapsed]);
+  const shown = useMemo(() => {
+    const visible = visibleNodes(nodes, collapsed);
+    return nodeClasses ? visible.map((node) => (nodeClasses.has(node.id) ? { ...node, className: nodeClasses.get(node.id) } : node)) : visible;
+  }, [nodes, collapsed, nodeClasses]);
   const zoomedIn = useStore((state) => state.transform[2] >= CULL_FROM_ZOOM);
   const editable = !readOnly && canvasInSync;
   const host = useRef<HTMLDivElement>(null);
