@@ -4,6 +4,7 @@ import { useMemo, useState } from "react";
 import { providerCatalog } from "@/lib/providers/catalog";
 import { Field, FieldIssues, NameField, NumberField, useFieldIssues, useTyped } from "../../components/fields";
 import { handoffsOf, setHandoffs, updateData } from "../../fns/graph-edits";
+import { agentIdList } from "../../store";
 import { useEditor, useEditorStore } from "../../store/context";
 import { DEFAULT_MODEL } from "@/lib/engine/agent";
 import { pickableModels } from "../../fns/model-check";
@@ -128,12 +129,8 @@ function ToolsField({ id, selected, tools }: { id: string; selected: string[] | 
 function HandoffsField({ id }: { id: string }) {
   const store = useEditorStore();
   const handoffs = useEditor((state) => handoffsOf(state.graph, id).join("\u0000"));
-  const otherAgents = useEditor((state) =>
-    state.graph.nodes
-      .filter((node) => node.type === "agent" && node.id !== id)
-      .map((node) => node.id)
-      .join("\u0000"),
-  );
+  const allAgents = useEditor((state) => agentIdList(state.graph.nodes));
+  const otherAgents = useMemo(() => allAgents.split("\u0000").filter((agent) => agent && agent !== id).join("\u0000"), [allAgents, id]);
   const chosen = handoffs ? handoffs.split("\u0000") : [];
   const candidates = useMemo(() => {
     const taken = new Set(handoffs.split("\u0000"));
