@@ -108,6 +108,7 @@ test("one flow name: created, renamed and exported, the list, the header and the
 
   // Renamed in the document and saved: the flow is renamed with it.
   await inspector(page).getByLabel("Flow name (in the document)").fill("Named in the DSL");
+  await inspector(page).getByLabel("Description (shown in the flow list)").fill("Described in the editor");
   await page.keyboard.press("ControlOrMeta+s");
   await expect(page.getByRole("heading", { name: "Named in the DSL" })).toBeVisible();
   await snap(page, testInfo, "one-name-1440x900");
@@ -118,6 +119,7 @@ test("one flow name: created, renamed and exported, the list, the header and the
   expect((await download).suggestedFilename()).toBe("named-in-the-dsl.yaml");
   await page.goto("/flows");
   await expect(page.getByRole("link", { name: "Named in the DSL", exact: true })).toBeVisible();
+  await expect(page.getByText("Described in the editor")).toBeVisible();
 });
 
 test("a click on a canvas node points the run's rows at it, a click on a row selects and centres the node, and the timeline page links back", async ({ page }, testInfo) => {

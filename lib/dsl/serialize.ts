@@ -16,7 +16,7 @@ import {
   type ToStringOptions,
   type YAMLMap,
 } from "yaml";
-import { isFlowCollection, scalarType, type StylePath } from "./canonicalStyle";
+import { isFlowCollection, scalarType, sectionBreak, type StylePath } from "./canonicalStyle";
 import { canonicalText } from "./canonicalText";
 import { FlowError, formatFlow, parseFlow } from "./flow";
 import { writtenFlow } from "./flowText";
@@ -107,8 +107,9 @@ function applyStyles(node: unknown, path: StylePath): void {
 export function canonicalDocument(value: Record<string, unknown>): Document {
   const doc = new Document(value, { aliasDuplicateObjects: false });
   applyStyles(doc.contents, []);
-  pairs(doc.contents).forEach((section, i) => {
-    if (i > 0 && section.key) section.key.spaceBefore = true;
+  const sections = pairs(doc.contents);
+  sections.forEach((section, i) => {
+    if (section.key && sectionBreak(i > 0 ? String(keyOf(sections[i - 1]!)) : undefined, String(keyOf(section)))) section.key.spaceBefore = true;
   });
   return doc;
 }

@@ -70,10 +70,14 @@ export function FlowSettingsPanel() {
   const settings = useEditor((state) => state.graph.settings);
   const edit = (patch: Parameters<typeof updateSettings>[1], what: string) => store.getState().applyEdit(`Edit ${what}`, (graph) => updateSettings(graph, patch));
   const name = useTyped(SETTINGS, "name", settings.name);
+  const description = useTyped(SETTINGS, "description", settings.description);
   return (
     <div className="stack panel-fields">
       <Field label="Flow name (in the document)" path="name">
         <input type="text" value={name ?? ""} onChange={(event) => store.getState().typeField("Edit name", SETTINGS, "name", event.target.value || undefined)} />
+      </Field>
+      <Field label="Description (shown in the flow list)" path="description">
+        <textarea rows={2} value={description ?? ""} onChange={(event) => store.getState().typeField("Edit description", SETTINGS, "description", event.target.value || undefined)} />
       </Field>
       <ModeFields path="swarm" target={SETTINGS} value={settings} onChange={(patch, what) => edit(patch, what)} />
       <p className="muted">Select a node to edit it. Top-level nodes joined by &gt;&gt; edges form the swarm&apos;s flow.</p>
