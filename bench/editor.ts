@@ -8,8 +8,9 @@
  *      in view; Space + wheel zoomed in), E3 while dragging a node (120 pointer moves or
  *      wheel steps each): for every input, the time from the event to the end of the
  *      frame that shows it (median, p95)
- *   E4 typing in the inspector (an agent's instructions, 60 keystrokes): the time from
- *      each key to the end of the frame that shows it (median, p95)
+ *   E4 typing in the inspector (an agent's instructions, 60 keystrokes at key-repeat rate,
+ *      once the editor has settled after E3's drag): the time from each key to the end of
+ *      the frame that shows it (median, p95)
  * Targets: E1 under 1,500 ms; median frame under 16 ms.
  * Frame times are wall-clock: on a machine other work keeps busy they grow with its load.
  * E2 and E4 also report the page's main-thread CPU time per input (from a Chromium trace:
@@ -30,6 +31,7 @@ const NEXT = "node_modules/next/dist/bin/next";
 const LOADS = 3;
 const MOVES = 120;
 const KEYSTROKES = 60;
+const KEY_REPEAT_MS = 33;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -204,12 +206,24 @@ export async function run(): Promise<void> {
     const zoom = await viewportScale(page);
 
     // Select an agent in view and type into its instructions, as fast as keys repeat.
+
     await page.mouse.click(agent.x, agent.y);
     const instructions = page.getByRole("complementary", { name: "Inspector" }).getByLabel("Instructions");
     await instructions.click();
     await page.keyboard.press("End");
+    // Typing in a settled editor: E3's drag rewrote the document, and the DSL pane re-reads
+    // 239 KiB of it in the background for a second or two (that is not the keystroke's cost).
+    await page.waitForTimeout(2_500);
+    // At key-repeat rate (30 a second). Pressed back to back, as fast as the page acknowledges
+    // them, keys arrive faster than frames and Chromium defers rendering behind input: the
+    // frame times then measure that queue, not the keystroke.
     const typeKeys = async () => {
-      for (let i = 0; i < KEYSTROKES; i++) await page.keyboard.press(i % 8 === 7 ? "Space" : "KeyA");
+      const start = Date.now();
+      for (let i = 0; i < KEYSTROKES; i++) {
+        const wait = start + i * KEY_REPEAT_MS - Date.now();
+        if (wait > 0) await page.waitForTimeout(wait);
+        await page.keyboard.press(i % 8 === 7 ? "Space" : "KeyA");
+      }
     };
     const typed = await recordFrames(page, typeKeys);
     await page.waitForTimeout(1_000);
