@@ -109,6 +109,8 @@ test("one flow name: created, renamed and exported, the list, the header and the
   // Renamed in the document and saved: the flow is renamed with it.
   await inspector(page).getByLabel("Flow name (in the document)").fill("Named in the DSL");
   await inspector(page).getByLabel("Description (shown in the flow list)").fill("Described in the editor");
+  // Before the save, the inspector says the list name will follow (and offers to keep the old one).
+  await expect(inspector(page).getByRole("status")).toContainText("The flow list calls this flow “Renamed swarm”; saving renames it to “Named in the DSL”.");
   await page.keyboard.press("ControlOrMeta+s");
   await expect(page.getByRole("heading", { name: "Named in the DSL" })).toBeVisible();
   await snap(page, testInfo, "one-name-1440x900");

@@ -167,6 +167,7 @@ export function FlowWorkbench({ flow, latest, viewing, versions, tools, keyedPro
             readOnly={readOnly}
             tools={tools}
             keyedProviders={keyedProviders}
+            flowName={flow.name}
             layout={prefs}
             onLayout={setPrefs}
             onTextChange={(text) => draft.setText(text)}

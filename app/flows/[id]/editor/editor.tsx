@@ -24,6 +24,8 @@ export type SwarmEditorProps = {
   tools: readonly ToolOption[];
   /** Providers a run can call (a team or server key): models of others are warned about. */
   keyedProviders: readonly string[];
+  /** The name the flow list shows (the document's, unless they drifted apart before). */
+  flowName?: string;
   /** Every change of the document text, from the canvas, the inspector, the DSL or undo. */
   onTextChange: (text: string) => void;
   /** Which panes are shown (the page remembers it per user). */
@@ -43,7 +45,7 @@ export function SwarmEditor({ initialText, keyedProviders, ...rest }: SwarmEdito
   );
 }
 
-function EditorLayout({ readOnly, tools, onTextChange, layout, onLayout }: Omit<SwarmEditorProps, "initialText" | "keyedProviders">) {
+function EditorLayout({ readOnly, tools, onTextChange, layout, onLayout, flowName }: Omit<SwarmEditorProps, "initialText" | "keyedProviders">) {
   const store = useEditorStore();
   const canvasRef = useRef<HTMLDivElement>(null);
   const { autoLayout, running } = useAutoLayout();
@@ -81,7 +83,7 @@ function EditorLayout({ readOnly, tools, onTextChange, layout, onLayout }: Omit<
       <div className="editor-canvas-host" ref={canvasRef}>
         <Canvas readOnly={readOnly} minimap={layout.minimap} />
       </div>
-      {layout.inspector ? <Inspector tools={tools} readOnly={readOnly} /> : null}
+      {layout.inspector ? <Inspector tools={tools} readOnly={readOnly} flowName={flowName} /> : null}
       {/* Hidden, not unmounted: CodeMirror keeps its cursor and scroll. */}
       <div className="dsl-slot" hidden={!layout.dsl}>
         <DslPane readOnly={readOnly} />

@@ -65,7 +65,7 @@ export function SwarmPanel({ node }: { node: NestedSwarmNode }) {
 }
 
 /** Shown when nothing is selected: the document's name and the top-level swarm. */
-export function FlowSettingsPanel() {
+export function FlowSettingsPanel({ flowName }: { flowName?: string }) {
   const store = useEditorStore();
   const settings = useEditor((state) => state.graph.settings);
   const edit = (patch: Parameters<typeof updateSettings>[1], what: string) => store.getState().applyEdit(`Edit ${what}`, (graph) => updateSettings(graph, patch));
@@ -76,6 +76,15 @@ export function FlowSettingsPanel() {
       <Field label="Flow name (in the document)" path="name">
         <input type="text" value={name ?? ""} onChange={(event) => store.getState().typeField("Edit name", SETTINGS, "name", event.target.value || undefined)} />
       </Field>
+      {/* A flow from before the name lived in its document may say another name: saving would rename the flow to it. */}
+      {flowName && name && name !== flowName ? (
+        <p className="field-hint" role="status">
+          The flow list calls this flow “{flowName}”; saving renames it to “{name}”.{" "}
+          <button type="button" className="button small" onClick={() => store.getState().applyEdit("Edit name", (graph) => updateSettings(graph, { name: flowName }))}>
+            Keep “{flowName}”
+          </button>
+        </p>
+      ) : null}
       <Field label="Description (shown in the flow list)" path="description">
         <textarea rows={2} value={description ?? ""} onChange={(event) => store.getState().typeField("Edit description", SETTINGS, "description", event.target.value || undefined)} />
       </Field>
