@@ -25,6 +25,8 @@ const nextConfig = {
     "@prisma/adapter-pg",
     "@prisma/schema-engine-wasm",
     "@prisma/driver-adapter-utils",
+    // Loaded only with SWARM_EXECUTOR=durable; bundling it fails on its optional telemetry packages.
+    "@dbos-inc/dbos-sdk",
   ],
   // Lets parallel builds (tests, benchmarks, several developers' dev servers) use their own folder.
   distDir: process.env.NEXT_DIST_DIR || ".next",

@@ -3,7 +3,7 @@
 // answers these requests itself with this small page.
 import { isShareLinkRevoked } from "@/lib/data/shareLinks";
 
-const SHARE_PATH = /^\/share\/([^/]+)\/?$/;
+const SHARE_PATH = /^\/share\/([^/]+)(?:\/runs\/[^/]+)?\/?$/;
 
 /** The share token of a share page's path, or null for any other path. */
 export function shareTokenOf(pathname: string): string | null {

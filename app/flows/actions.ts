@@ -62,7 +62,8 @@ export async function saveAsNewFlowAction(input: z.input<typeof SaveAsNewFlowInp
 
 const RenameFlowInput = z.object({ flowId: Id, name: FlowName });
 
-export async function renameFlowAction(input: z.input<typeof RenameFlowInput>): Promise<ActionResult<{ name: string }>> {
+/** Renames a flow: a new version whose document says the new name. */
+export async function renameFlowAction(input: z.input<typeof RenameFlowInput>): Promise<ActionResult<{ name: string; version: number }>> {
   const parsed = RenameFlowInput.safeParse(input);
   if (!parsed.success) return invalidInput(parsed.error);
   try {

@@ -36,6 +36,9 @@ export const SaveFlowVersionInput = z.object({
   document: FlowDocument,
   message: VersionMessage.default(""),
   baseVersion: VersionNumber,
+  /** The flow's name and description from this document (omitted: kept as they are). */
+  name: FlowName.optional(),
+  description: FlowDescription.optional(),
 });
 export type SaveFlowVersionInput = z.input<typeof SaveFlowVersionInput>;
 

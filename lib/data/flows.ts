@@ -173,12 +173,13 @@ export async function saveFlowVersion(
   const team = parseInput(Id, teamId);
   const author = parseInput(Id, userId);
   const id = parseInput(Id, flowId);
-  const { document, message, baseVersion } = parseInput(SaveFlowVersionInput, input);
+  const { document, message, baseVersion, name, description } = parseInput(SaveFlowVersionInput, input);
   const db = await getDb();
   return db.$transaction(async (tx) => {
     const { count } = await tx.flow.updateMany({
       where: { id, teamId: team, deletedAt: null, latestVersion: baseVersion },
-      data: { latestVersion: baseVersion + 1 },
+      // The flow's name and description follow the document, in the same write as the version.
+      data: { latestVersion: baseVersion + 1, ...(name !== undefined ? { name } : {}), ...(description !== undefined ? { description } : {}) },
     });
     if (count === 0) {
       const flow = await findLiveFlow(tx, team, id);

@@ -4,6 +4,8 @@
 import { newToken, sha256Hex } from "@/lib/crypto";
 import { getDb } from "@/lib/db/client.ts";
 import { NotFoundError } from "./errors.ts";
+import { listRunNodes } from "./runs/nodes.ts";
+import type { RunNodeSummary } from "./runs/types.ts";
 import { Id, parseInput } from "./validation.ts";
 
 const SHARE_TOKEN_PREFIX = "shr_";
@@ -161,4 +163,29 @@ export async function openShareLink(token: string): Promise<OpenedShareLink> {
       runs: runs?.map(({ flowVersion, ...run }) => ({ ...run, versionNumber: flowVersion.number })) ?? null,
     },
   };
+}
+
+export type OpenedSharedRun =
+  | { status: "active"; flowName: string; run: { id: string; status: string; createdAt: Date; versionNumber: number }; nodes: RunNodeSummary[] }
+  | { status: "revoked" };
+
+/**
+ * One run of a flow shared with its runs, with its nodes for the timeline; NotFoundError
+ * for an unknown token, a link without runs, or a run of another flow.
+ */
+export async function openSharedRun(token: string, runId: string): Promise<OpenedSharedRun> {
+  const db = await getDb();
+  const id = parseInput(Id, runId);
+  const link = token.startsWith(SHARE_TOKEN_PREFIX) && token.length < 200
+    ? await db.shareLink.findUnique({
+        where: { tokenHash: sha256Hex(token) },
+        select: { revokedAt: true, includeRuns: true, flowId: true, flow: { select: { teamId: true, name: true, deletedAt: true } } },
+      })
+    : null;
+  if (!link || link.flow.deletedAt || !link.includeRuns) throw new NotFoundError("Share link", "(token)");
+  if (link.revokedAt) return { status: "revoked" };
+  const run = await db.run.findFirst({ where: { id, flowId: link.flowId }, select: { id: true, status: true, createdAt: true, flowVersion: { select: { number: true } } } });
+  if (!run) throw new NotFoundError("Run", id);
+  const nodes = await listRunNodes(link.flow.teamId, run.id);
+  return { status: "active", flowName: link.flow.name, run: { id: run.id, status: run.status, createdAt: run.createdAt, versionNumber: run.flowVersion.number }, nodes };
 }

@@ -31,3 +31,8 @@ export function scalarType(path: StylePath, text: string): Scalar.Type | undefin
   }
   return text.includes("\n") ? Scalar.QUOTE_DOUBLE : undefined;
 }
+
+/** Whether a blank line comes before top-level key `key` (after `previous`): between sections, but the description stays under the name. */
+export function sectionBreak(previous: string | undefined, key: string): boolean {
+  return previous !== undefined && !(previous === "name" && key === "description");
+}

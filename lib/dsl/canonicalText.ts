@@ -10,7 +10,7 @@
 import { Document, Scalar } from "yaml";
 import { SystemError } from "@/lib/errors";
 import { stringifyNumber, stringifyString, type StringifyContext } from "yaml/util";
-import { isFlowCollection, scalarType, type StylePath } from "./canonicalStyle";
+import { isFlowCollection, scalarType, sectionBreak, type StylePath } from "./canonicalStyle";
 
 const INDENT_STEP = "  ";
 const LINE_WIDTH = 80;
@@ -131,7 +131,7 @@ function node(value: unknown, path: StylePath, place: Place): string {
   }
   const pairs = entries(value);
   if (pairs.every(([, item]) => item === null)) throw new NotMimicked(); // `yaml` writes a set: `? key`
-  return pairs.map(([key, item], i) => pair(key, item, path, place.indent, path.length === 0 && i > 0)).join(`\n${place.indent}`);
+  return pairs.map(([key, item], i) => pair(key, item, path, place.indent, path.length === 0 && sectionBreak(pairs[i - 1]?.[0], key))).join(`\n${place.indent}`);
 }
 
 /** The pair `key: value` of the map at `parent`. */

@@ -97,12 +97,13 @@ export function documentToGraph(document: FlowDocument): FlowGraph {
     for (const target of agent.handoffs ?? []) edges.push({ id: `handoff:${name}->${target}`, type: "handoff", source: name, target });
   }
 
-  const { name, vars, tools, swarm } = document;
+  const { name, description, vars, tools, swarm } = document;
   return {
     nodes,
     edges,
     settings: {
       ...(name !== undefined ? { name } : {}),
+      ...(description !== undefined ? { description } : {}),
       ...(vars !== undefined ? { vars } : {}),
       ...(tools !== undefined ? { tools } : {}),
       type: swarm.type,
@@ -206,7 +207,7 @@ export function graphToDocument(graph: FlowGraph): FlowDocument {
     (agents[edge.source]!.handoffs ??= []).push(edge.target);
   }
 
-  const { name, vars, tools, type, max_handoffs, flow_text } = graph.settings;
+  const { name, description, vars, tools, type, max_handoffs, flow_text } = graph.settings;
   // The flow as written (with its `${vars}`) is kept while the canvas's flow is what it reads as.
   const written = keptFlowText(flow_text, vars, flow);
   const document: FlowDocument = {
@@ -214,6 +215,7 @@ export function graphToDocument(graph: FlowGraph): FlowDocument {
     swarm: { type, flow, ...(max_handoffs !== undefined ? { max_handoffs } : {}), ...(written !== undefined ? { flow_text: written } : {}) },
   };
   if (name !== undefined) document.name = name;
+  if (description !== undefined) document.description = description;
   if (vars !== undefined) document.vars = vars;
   if (tools !== undefined) document.tools = tools;
   if (Object.keys(groups).length > 0) document.groups = groups;

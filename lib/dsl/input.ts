@@ -33,7 +33,7 @@ export const SwarmInput = z.strictObject({
   edges: z.array(z.tuple([Name, Name])).optional(),
 });
 
-const TOP_LEVEL_KEYS = ["name", "vars", "tools", "agents", "groups", "swarms", "swarm", "layout"] as const;
+const TOP_LEVEL_KEYS = ["name", "description", "vars", "tools", "agents", "groups", "swarms", "swarm", "layout"] as const;
 
 export type Position = { line: number; column: number };
 export type DefinitionKind = "agent" | "group" | "swarm";
@@ -255,6 +255,10 @@ export function readDocument(value: unknown, locate: SourceLocator): ReadResult 
   if (value.name !== undefined && value.name !== null) {
     if (typeof value.name === "string") document.name = value.name;
     else reader.errors.push(locate.error("'name' must be text", ["name"]));
+  }
+  if (value.description !== undefined && value.description !== null) {
+    if (typeof value.description === "string") document.description = value.description;
+    else reader.errors.push(locate.error("'description' must be text", ["description"]));
   }
   if (value.vars !== undefined && value.vars !== null) {
     if (isRecord(value.vars)) document.vars = value.vars;

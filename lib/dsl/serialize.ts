@@ -16,7 +16,7 @@ import {
   type ToStringOptions,
   type YAMLMap,
 } from "yaml";
-import { isFlowCollection, scalarType, type StylePath } from "./canonicalStyle";
+import { isFlowCollection, scalarType, sectionBreak, type StylePath } from "./canonicalStyle";
 import { canonicalText } from "./canonicalText";
 import { FlowError, formatFlow, parseFlow } from "./flow";
 import { writtenFlow } from "./flowText";
@@ -69,6 +69,7 @@ export function canonicalValue(document: FlowDocument): Record<string, unknown> 
   return pick(
     {
       name: document.name,
+      description: document.description,
       vars: document.vars,
       tools: document.tools,
       agents: mapValues(document.agents, (agent) => pick(agent, AGENT_KEYS)),
@@ -77,7 +78,7 @@ export function canonicalValue(document: FlowDocument): Record<string, unknown> 
       swarm: swarmValue(document.swarm, document.vars),
       layout: mapValues(document.layout, (entry) => pick(entry, ["x", "y", "width", "height"])),
     },
-    ["name", "vars", "tools", "agents", "groups", "swarms", "swarm", "layout"],
+    ["name", "description", "vars", "tools", "agents", "groups", "swarms", "swarm", "layout"],
   );
 }
 
@@ -108,8 +109,9 @@ function applyStyles(node: unknown, path: StylePath): void {
 export function canonicalDocument(value: Record<string, unknown>): Document {
   const doc = new Document(value, { aliasDuplicateObjects: false });
   applyStyles(doc.contents, []);
-  pairs(doc.contents).forEach((section, i) => {
-    if (i > 0 && section.key) section.key.spaceBefore = true;
+  const sections = pairs(doc.contents);
+  sections.forEach((section, i) => {
+    if (section.key && sectionBreak(i > 0 ? String(keyOf(sections[i - 1]!)) : undefined, String(keyOf(section)))) section.key.spaceBefore = true;
   });
   return doc;
 }

@@ -115,6 +115,8 @@ export type CodeToolSpec = z.infer<typeof CodeToolSpec>;
 
 export const FlowDocument = z.strictObject({
   name: z.string().optional(),
+  /** What the flow is for; the flow list shows it. */
+  description: z.string().optional(),
   vars: z.record(z.string(), z.unknown()).optional(),
   /** Code tools of this document, by name; agents name them like built-in tools. */
   tools: z.record(Name, CodeToolSpec).optional(),
@@ -206,6 +208,7 @@ export type GraphEdgeType = NonNullable<GraphEdge["type"]>;
 /** The document's own settings: its name, vars and the top-level swarm's mode. */
 export type GraphSettings = {
   name?: string;
+  description?: string;
   vars?: Record<string, unknown>;
   /** The document's code tools, carried through the canvas unchanged. */
   tools?: FlowDocument["tools"];

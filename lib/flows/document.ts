@@ -5,6 +5,7 @@
  * resolved here (the server's environment is not the document's business).
  */
 import { parseDocument } from "@/lib/dsl/parseDocument";
+import { serializeDocument } from "@/lib/dsl/serialize";
 import { UserError } from "@/lib/errors";
 import { MAX_DOCUMENT_BYTES, utf8ByteLength } from "@/lib/data/limits";
 import { toolCatalog } from "@/lib/tools/catalog";
@@ -25,12 +26,27 @@ export class InvalidDocumentError extends UserError {
 
 const TOOL_NAMES = toolCatalog.map((tool) => tool.name);
 
-/** The document's own name, or throws InvalidDocumentError (`what` starts the message). */
-export function requireValidDocument(text: string, what = "The document"): { name?: string } {
+/** What a flow shows of its document: its name and description (the document is their source). */
+export type DocumentFields = { name?: string; description?: string };
+
+/** The document's own name and description, or throws InvalidDocumentError (`what` starts the message). */
+export function requireValidDocument(text: string, what = "The document"): DocumentFields {
   if (utf8ByteLength(text) > MAX_DOCUMENT_BYTES) {
     throw new InvalidDocumentError(`${what} is larger than 1 MiB.`, [{ message: "The document is larger than 1 MiB." }]);
   }
   const { document, errors } = parseDocument(text, { tools: TOOL_NAMES });
   if (!document) throw new InvalidDocumentError(`${what} has errors; fix them and try again.`, errors);
-  return { name: document.name };
+  return { name: document.name?.trim() || undefined, description: document.description?.trim() || undefined };
+}
+
+/**
+ * The valid document `text` with its `name` and/or `description` set, edited in place
+ * (comments and layout kept); the same text when they already say so.
+ */
+export function withDocumentFields(text: string, fields: DocumentFields): string {
+  const { document } = parseDocument(text, { tools: TOOL_NAMES });
+  if (!document) throw new InvalidDocumentError("The document has errors; fix them and try again.", []);
+  const next = { ...document, ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) };
+  if (next.name === document.name && next.description === document.description) return text;
+  return serializeDocument(next, { original: text });
 }

@@ -9,21 +9,35 @@ import { ForbiddenError } from "@/lib/auth/errors";
 import { can, isRole, type Role } from "@/lib/auth/permissions";
 import { createFlow, deleteFlow, getFlow, getVersion, renameFlow, saveFlowVersion } from "@/lib/data";
 import { forkFlow } from "@/lib/data/forks";
-import { MAX_NAME_LENGTH } from "@/lib/data/limits";
+import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from "@/lib/data/limits";
 import { listTeamsOf, roleIn } from "@/lib/data/teams";
 import { ValidationError } from "@/lib/data/errors";
 import { getFlowTemplate } from "@/lib/demo/flows";
-import { requireValidDocument } from "./document";
+import { type DocumentFields, requireValidDocument, withDocumentFields } from "./document";
+
+/**
+ * One name: a flow's name and description are its document's `name` and `description`.
+ * The flow row keeps a copy for lists, written with every version (create, save, rename,
+ * restore, fork, import); a document without a name keeps the flow's (and is given it
+ * whenever the service writes the document itself).
+ */
+function columns(fields: DocumentFields): { name?: string; description?: string } {
+  return {
+    ...(fields.name ? { name: fields.name.slice(0, MAX_NAME_LENGTH) } : {}),
+    ...(fields.description !== undefined ? { description: fields.description.slice(0, MAX_DESCRIPTION_LENGTH) } : {}),
+  };
+}
 
 /** Creates a flow from one of the "New flow" templates. */
 export async function createFromTemplate(workspace: Workspace, input: { name?: string; templateId: string }): Promise<{ id: string }> {
   requirePermission(workspace, "flow", "create", "create flows");
   const template = getFlowTemplate(input.templateId);
   if (!template) throw new ValidationError([{ path: "templateId", message: `Unknown template "${input.templateId}"` }]);
+  const name = input.name?.trim() || template.name;
   const flow = await createFlow(workspace.teamId, workspace.userId, {
-    name: input.name ?? template.name,
+    name,
     description: template.description,
-    document: template.document,
+    document: withDocumentFields(template.document, { name, description: template.description }),
   });
   return { id: flow.id };
 }
@@ -37,18 +51,38 @@ export async function createFromDocument(
   input: { document: string; fallbackName: string; what?: string },
 ): Promise<{ id: string }> {
   requirePermission(workspace, "flow", "create", "create flows");
-  const { name } = requireValidDocument(input.document, input.what);
+  const fields = requireValidDocument(input.document, input.what);
+  const name = (fields.name || input.fallbackName.trim() || "Untitled flow").slice(0, MAX_NAME_LENGTH);
   const flow = await createFlow(workspace.teamId, workspace.userId, {
-    name: (name?.trim() || input.fallbackName.trim() || "Untitled flow").slice(0, MAX_NAME_LENGTH),
-    document: input.document,
+    name,
+    ...columns(fields),
+    // A document without a name is given the flow's, so the two never differ.
+    document: fields.name ? input.document : withDocumentFields(input.document, { name }),
   });
   return { id: flow.id };
 }
 
-export async function rename(workspace: Workspace, flowId: string, name: string): Promise<{ name: string }> {
+/**
+ * Renames a flow: a new version whose document says the new name (nothing is rewritten;
+ * `previousVersion` tells an open editor whether its draft can follow).
+ */
+export async function rename(workspace: Workspace, flowId: string, name: string): Promise<{ name: string; version: number; previousVersion: number }> {
   requirePermission(workspace, "flow", "update", "rename flows");
-  const flow = await renameFlow(workspace.teamId, flowId, name);
-  return { name: flow.name };
+  const flow = await getFlow(workspace.teamId, flowId);
+  const latest = flow.latestVersion;
+  const document = withDocumentFields(latest.document, { name });
+  if (document === latest.document) {
+    // The document already says so (an older flow whose list name drifted): only the copy changes.
+    const renamed = await renameFlow(workspace.teamId, flowId, name);
+    return { name: renamed.name, version: latest.number, previousVersion: latest.number };
+  }
+  const saved = await saveFlowVersion(workspace.teamId, workspace.userId, flowId, {
+    document,
+    baseVersion: latest.number,
+    message: `Renamed to "${name}"`.slice(0, 500),
+    name,
+  });
+  return { name, version: saved.number, previousVersion: latest.number };
 }
 
 export async function remove(workspace: Workspace, flowId: string): Promise<void> {
@@ -63,11 +97,12 @@ export async function save(
   input: { document: string; baseVersion: number; message?: string },
 ): Promise<{ version: number }> {
   requirePermission(workspace, "flow", "update", "save flows");
-  requireValidDocument(input.document);
+  const fields = requireValidDocument(input.document);
   const version = await saveFlowVersion(workspace.teamId, workspace.userId, flowId, {
     document: input.document,
     baseVersion: input.baseVersion,
     message: input.message || undefined,
+    ...columns(fields),
   });
   return { version: version.number };
 }
@@ -80,6 +115,7 @@ export async function restoreVersion(workspace: Workspace, flowId: string, numbe
     document: old.document,
     baseVersion: flow.latestVersion.number,
     message: `Restored version ${number}`,
+    ...columns(requireValidDocument(old.document)),
   });
   return { version: saved.number };
 }
@@ -94,7 +130,12 @@ export async function forkVersion(workspace: Workspace, flowId: string, number: 
   requirePermission(workspace, "flow", "read", "read flows");
   const targetRole = await roleIn(workspace.userId, targetTeamId);
   if (!mayCreateFlows(targetRole)) throw new ForbiddenError(targetRole ?? "not a member", "create flows in that team");
-  const fork = await forkFlow(workspace.teamId, flowId, number, targetTeamId, workspace.userId);
+  // The fork's document says its own name, the one the list shows.
+  const fork = await forkFlow(workspace.teamId, flowId, number, targetTeamId, workspace.userId, (document, flowName) => {
+    const fields = requireValidDocument(document);
+    const name = `${fields.name || flowName} (fork)`.slice(0, MAX_NAME_LENGTH);
+    return { name, ...columns({ description: fields.description }), document: withDocumentFields(document, { name }) };
+  });
   return { flowId: fork.id };
 }
 

@@ -9,6 +9,7 @@ describe("share paths", () => {
   it("finds the token of a share page only", () => {
     expect(shareTokenOf("/share/shr_abc")).toBe("shr_abc");
     expect(shareTokenOf("/share/shr_abc/")).toBe("shr_abc");
+    expect(shareTokenOf("/share/shr_abc/runs/run_1")).toBe("shr_abc");
     expect(shareTokenOf("/share/shr_abc/more")).toBeNull();
     expect(shareTokenOf("/flows/x")).toBeNull();
     expect(shareTokenOf("/share/%E0%A4%A")).toBeNull(); // malformed escape

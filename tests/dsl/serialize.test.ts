@@ -95,3 +95,18 @@ describe("writing over the original", () => {
     expect(text).toBe("agents:\n  a: { temperature: 0.1 }\n  b: {}\n  c: {}\nswarm:\n  type: workflow\n  flow: |\n    a\n      >> (b|c)\n");
   });
 });
+
+describe("a document's description", () => {
+  it("is read, kept through the canvas graph, and written right under the name", () => {
+    const text = "name: Triage\ndescription: Routes questions.\n\nagents:\n  a:\n    model: mock:echo\n\nswarm:\n  type: workflow\n  flow: a\n";
+    const { document } = parseDocument(text);
+    expect(document?.description).toBe("Routes questions.");
+    const back = graphToDocument(documentToGraph(document!));
+    expect(back.description).toBe("Routes questions.");
+    expect(serializeDocument(back)).toMatch(/^name: Triage\ndescription: Routes questions\.\n\nagents:/);
+    // Added to a text that had none, it goes under the name, the rest of the text kept.
+    const without = text.replace("description: Routes questions.\n", "");
+    expect(serializeDocument({ ...parseDocument(without).document!, description: "New." }, { original: without })).toBe(text.replace("Routes questions.", "New."));
+    expect(parseDocument("name: x\ndescription: [1]\nagents: { a: {} }\nswarm: { type: workflow, flow: a }\n").errors[0]?.message).toMatch(/'description' must be text/);
+  });
+});

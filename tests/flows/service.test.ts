@@ -79,4 +79,39 @@ describe.each(testDatabases())("the flows service on $name", (database) => {
     const fork = await flows.forkVersion(owner, id, 1, owner.teamId);
     expect((await getFlow(owner.teamId, fork.flowId)).name).toBe("Two steps (fork)");
   });
+
+  it("keeps one name: the flow's name and description are its document's, on create, save, rename, restore, fork and import", async () => {
+    const nameOf = (text: string) => /^name: (.*)$/m.exec(text)?.[1];
+    const created = await flows.createFromTemplate(owner, { name: "UX test swarm", templateId: "blank" });
+    let flow = await getFlow(owner.teamId, created.id);
+    expect(flow.name).toBe("UX test swarm");
+    expect(nameOf(flow.latestVersion.document)).toBe("UX test swarm");
+    expect(flow.latestVersion.document).toMatch(/^description: /m);
+    expect(flow.description).not.toBe("");
+
+    // Saving a document with another name and description renames the flow with it.
+    const edited = flow.latestVersion.document.replace("name: UX test swarm", "name: Renamed in the DSL").replace(/^description: .*$/m, "description: Now described here");
+    await flows.save(owner, created.id, { document: edited, baseVersion: 1 });
+    flow = await getFlow(owner.teamId, created.id);
+    expect([flow.name, flow.description]).toEqual(["Renamed in the DSL", "Now described here"]);
+
+    // Renaming writes a new version whose document says the new name, and nothing else changes.
+    const renamed = await flows.rename(owner, created.id, "From the list");
+    expect(renamed).toEqual({ name: "From the list", version: 3, previousVersion: 2 });
+    flow = await getFlow(owner.teamId, created.id);
+    expect(flow.latestVersion.document).toBe(edited.replace("name: Renamed in the DSL", "name: From the list"));
+    expect(flow.name).toBe("From the list");
+
+    // Restoring version 1 brings its name back too.
+    await flows.restoreVersion(owner, created.id, 1);
+    expect((await getFlow(owner.teamId, created.id)).name).toBe("UX test swarm");
+
+    // A fork says its own name in its document.
+    const fork = await getFlow(owner.teamId, (await flows.forkVersion(owner, created.id, 3, owner.teamId)).flowId);
+    expect([fork.name, nameOf(fork.latestVersion.document)]).toEqual(["From the list (fork)", "From the list (fork)"]);
+
+    // An imported document without a name is given the flow's.
+    const imported = await getFlow(owner.teamId, (await flows.createFromDocument(owner, { document: VALID.replace("name: Two steps\n", ""), fallbackName: "from-file" })).id);
+    expect([imported.name, nameOf(imported.latestVersion.document)]).toEqual(["from-file", "from-file"]);
+  });
 });

@@ -31,13 +31,17 @@ type Props = {
   viewing: { number: number; document: string } | null;
   versions: VersionSummary[];
   tools: readonly ToolOption[];
+  /** Providers with a key (team or server): the editor and the run panel warn about the others. */
+  keyedProviders: readonly string[];
   /** Whose layout preferences (panes shown, drawer open) to remember. */
   userId: string;
   canShare: boolean;
+  /** A node to select and centre when the editor opens (from a run's timeline). */
+  focusNode?: string;
 };
 
 /** The editor page: a sticky header, the editor filling the window, a run or versions drawer. */
-export function FlowWorkbench({ flow, latest, viewing, versions, tools, userId, canShare }: Props) {
+export function FlowWorkbench({ flow, latest, viewing, versions, tools, keyedProviders, userId, canShare, focusNode }: Props) {
   const router = useRouter();
   const draft = useDraft(flow.id, latest.number, latest.document);
   const [message, setMessage] = useState("");
@@ -100,7 +104,7 @@ export function FlowWorkbench({ flow, latest, viewing, versions, tools, userId, 
   }, [dirty]);
 
   return (
-    <FlowRunProvider>
+    <FlowRunProvider initialFocus={focusNode ? { agent: focusNode, from: "run" } : null}>
       <div className="flow-workbench">
         <EditorHeader
           flow={flow}
@@ -162,6 +166,8 @@ export function FlowWorkbench({ flow, latest, viewing, versions, tools, userId, 
             initialText={viewing?.document ?? draft.text}
             readOnly={readOnly}
             tools={tools}
+            keyedProviders={keyedProviders}
+            flowName={flow.name}
             layout={prefs}
             onLayout={setPrefs}
             onTextChange={(text) => draft.setText(text)}
@@ -172,7 +178,7 @@ export function FlowWorkbench({ flow, latest, viewing, versions, tools, userId, 
                 ×
               </button>
               {prefs.drawer === "run" ? (
-                <RunPanel flowId={flow.id} version={version} unsaved={dirty} />
+                <RunPanel flowId={flow.id} version={version} document={viewing?.document ?? latest.document} keyedProviders={keyedProviders} unsaved={dirty} />
               ) : (
                 <VersionsList flowId={flow.id} versions={versions} latest={latest.number} current={version} />
               )}

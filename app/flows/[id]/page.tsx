@@ -4,15 +4,18 @@ import { z } from "zod";
 import { can } from "@/lib/auth/permissions";
 import { getFlow, getVersion, listVersions } from "@/lib/data";
 import { NotFoundError } from "@/lib/data/errors";
+import { keyedProviders } from "@/lib/flows";
 import { toolCatalog } from "@/lib/tools";
 import { currentWorkspace } from "@/app/_lib/workspace";
 import { FlowWorkbench } from "./flow-workbench";
 
 export const dynamic = "force-dynamic";
 
-type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ version?: string }> };
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ version?: string; node?: string }> };
 
 const VersionParam = z.coerce.number().int().positive().optional();
+/** `?node=NAME`: a run's timeline asks for that node, selected and centred. */
+const NodeParam = z.string().max(200).optional();
 
 async function loadFlow(teamId: string, flowId: string) {
   try {
@@ -32,8 +35,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function FlowPage({ params, searchParams }: Props) {
   const [{ id }, query] = await Promise.all([params, searchParams]);
-  const { teamId, userId, role } = await currentWorkspace();
+  const workspace = await currentWorkspace();
+  const { teamId, userId, role } = workspace;
   const flow = await loadFlow(teamId, id);
+  const keyed = await keyedProviders(workspace);
   const versions = await listVersions(teamId, id);
   const requested = VersionParam.safeParse(query.version);
   const viewing =
@@ -55,8 +60,10 @@ export default async function FlowPage({ params, searchParams }: Props) {
         author: version.authorName ?? null,
       }))}
       tools={toolCatalog.map(({ name, description }) => ({ name, description }))}
+      keyedProviders={keyed}
       userId={userId}
       canShare={can(role, "shareLink", "create")}
+      focusNode={NodeParam.safeParse(query.node).data}
     />
   );
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { z } from "zod";
 import { can } from "@/lib/auth/permissions";
 import { NotFoundError } from "@/lib/data/errors";
 import { getRun, lastRunEventSeq, listOpenQuestions, listRunNodes } from "@/lib/data/runs";
@@ -11,7 +12,10 @@ import "../_components/runs.css";
 
 export const dynamic = "force-dynamic";
 
-type Props = { params: Promise<{ id: string }> };
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ agent?: string }> };
+
+/** `?agent=NAME`: the editor's run drawer asks for that agent's rows. */
+const AgentParam = z.string().max(200).optional();
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { id } = await params;
@@ -20,8 +24,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: run ? `Run of ${run.flowName}` : "Run not found" };
 }
 
-export default async function RunPage({ params }: Props) {
-  const { id } = await params;
+export default async function RunPage({ params, searchParams }: Props) {
+  const [{ id }, query] = await Promise.all([params, searchParams]);
+  const agent = AgentParam.safeParse(query.agent);
   const workspace = await currentWorkspace();
   try {
     // The event seq is read before the nodes: events after it replay onto a state at least that new.
@@ -32,7 +37,7 @@ export default async function RunPage({ params }: Props) {
     const notice = run.status === "queued" ? await noWorkerNotice() : null;
     const questions = run.status === "waiting" ? await listOpenQuestions(workspace.teamId, id) : [];
     // Keyed by status: after a resume the page mounts afresh and follows the run live again.
-    return <RunView key={`${run.id}:${run.status}`} run={run} initial={{ header, packed: packNodes(nodes), lastSeq }} canRun={can(workspace.role, "flow", "run")} queuedNotice={notice} questions={questions} />;
+    return <RunView key={`${run.id}:${run.status}`} run={run} initial={{ header, packed: packNodes(nodes), lastSeq }} canRun={can(workspace.role, "flow", "run")} queuedNotice={notice} questions={questions} focusAgent={agent.success ? agent.data : undefined} />;
   } catch (error) {
     if (error instanceof NotFoundError) notFound();
     throw error;

@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useEffect, useState } from "react";
 import type { Message } from "@/lib/engine/model";
 import { formatCost, formatDuration } from "@/lib/runs/format";
@@ -13,7 +14,21 @@ type Loaded = { node: RunNodeDetail; conversation: Message[] | null };
  * The selected node in full: error, input, output, a model call's conversation with its
  * tool calls, a tool call's arguments and result. Reloaded when the node changes.
  */
-export function NodeDetail({ runId, node, liveText, forkable = false }: { runId: string; node: RunNodeSummary | undefined; liveText?: string; forkable?: boolean }) {
+export function NodeDetail({
+  runId,
+  node,
+  liveText,
+  canvasHref,
+  forkable = false,
+}: {
+  runId: string;
+  node: RunNodeSummary | undefined;
+  liveText?: string;
+  /** Where an agent's node is on the flow's canvas (back from its rows to the editor). */
+  canvasHref?: (agent: string) => string;
+  /** A finished run a person may fork: model calls offer "Fork from this call". */
+  forkable?: boolean;
+}) {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [error, setError] = useState<string | null>(null);
   const nodeId = node?.id;
@@ -53,6 +68,11 @@ export function NodeDetail({ runId, node, liveText, forkable = false }: { runId:
         </h2>
         <StatusBadge status={node.status} />
       </div>
+      {node.kind === "agent" && canvasHref ? (
+        <Link href={canvasHref(node.name)} className="muted" style={{ fontSize: 13 }}>
+          Show on the canvas
+        </Link>
+      ) : null}
       <dl>
         <dt>Duration</dt>
         <dd>{formatDuration(node.durationMs)}</dd>

@@ -61,6 +61,16 @@ export function RunTimeline({ nodes, nowMs }: { nodes: readonly RunNodeSummary[]
   const span = axis.endMs - axis.startMs;
   const ticks = useMemo(() => axisTicks(span, Math.max(Math.round((trackWidth / 900) * 6), 4)), [span, trackWidth]);
 
+  // A row selected from elsewhere (a canvas node, a link) is scrolled into view.
+  useEffect(() => {
+    const element = scroller.current;
+    const index = rows.findIndex((row) => row.node.id === selectedId);
+    if (!element || index < 0) return;
+    const top = index * ROW_HEIGHT;
+    if (top < element.scrollTop || top + ROW_HEIGHT + AXIS_HEIGHT > element.scrollTop + element.clientHeight) element.scrollTop = Math.max(top - element.clientHeight / 2, 0);
+    // On a new selection only, not on every live update of the rows.
+  }, [selectedId]);
+
   function toggle(id: string) {
     setCollapsed((current) => {
       const next = new Set(current);

@@ -25,6 +25,8 @@ type Props = {
   queuedNotice?: string | null;
   /** A waiting run's open questions. */
   questions?: RunQuestion[];
+  /** An agent whose first row is selected and scrolled to (from the editor's canvas). */
+  focusAgent?: string;
 };
 
 /** The run page: header with totals and actions, the live timeline, the node detail pane. */
@@ -36,14 +38,19 @@ export function RunView(props: Props) {
   );
 }
 
-function RunViewInner({ run, initial, canRun, queuedNotice, questions = [] }: Props) {
+function RunViewInner({ run, initial, canRun, queuedNotice, questions = [], focusAgent }: Props) {
   const router = useRouter();
   const [unpacked] = useState<LiveRunInitial>(() => ({ ...initial, nodes: unpackNodes(initial.packed) }));
   const live = useLiveRun(run.id, unpacked);
   const { header, nodes, texts } = live;
   const running = !isFinishedRunStatus(header.status);
   const nowMs = useNow(running);
-  const { selectedId } = useSelection();
+  const { selectedId, select } = useSelection();
+  // Opened from a canvas node: its agent's first row, once.
+  const [focused] = useState(() => unpacked.nodes.find((node) => node.kind === "agent" && node.name === focusAgent)?.id ?? null);
+  useEffect(() => {
+    if (focused) select(focused);
+  }, [focused, select]);
   const byId = useMemo(() => new Map(nodes.map((node) => [node.id, node])), [nodes]);
   const { run: runAction, pending, error } = useServerAction();
 
@@ -165,6 +172,7 @@ function RunViewInner({ run, initial, canRun, queuedNotice, questions = [] }: Pr
           node={selectedId ? byId.get(selectedId) : undefined}
           liveText={selectedId ? texts.get(selectedId) : undefined}
           forkable={canRun && isFinishedRunStatus(header.status)}
+          canvasHref={(agent) => `/flows/${run.flowId}?version=${run.flowVersion}&node=${encodeURIComponent(agent)}`}
         />
       </div>
     </div>

@@ -1,8 +1,11 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { notFound } from "next/navigation";
+import { LazyFlowCanvasView } from "@/app/flows/[id]/editor/lazy-flow-canvas-view";
 import { NotFoundError } from "@/lib/data/errors";
 import { openShareLink } from "@/lib/data/shareLinks";
 import styles from "./share.module.css";
+import { RevokedShareLink } from "./revoked";
 
 export const dynamic = "force-dynamic";
 // The token is the only key to this page: keep it out of search engines and referrers.
@@ -23,14 +26,7 @@ async function open(token: string) {
 export default async function SharedFlowPage({ params }: Props) {
   const { token } = await params;
   const shared = await open(decodeURIComponent(token));
-  if (shared.status === "revoked") {
-    return (
-      <div className="empty-state">
-        <h1>Link revoked</h1>
-        <p>The team that shared this flow has revoked the link. Ask them for a new one.</p>
-      </div>
-    );
-  }
+  if (shared.status === "revoked") return <RevokedShareLink />;
   const { flow } = shared;
   return (
     <div className="page stack">
@@ -44,9 +40,13 @@ export default async function SharedFlowPage({ params }: Props) {
           </p>
         </div>
       </div>
-      <pre className={`card ${styles.document}`} aria-label="Document">
-        {flow.document}
-      </pre>
+      <LazyFlowCanvasView text={flow.document} label="Canvas" />
+      <details className="card" open>
+        <summary className="panel">The document (YAML)</summary>
+        <pre className={styles.document} aria-label="Document">
+          {flow.document}
+        </pre>
+      </details>
       {flow.runs ? (
         <section className="card" aria-labelledby="runs-heading">
           <div className="panel">
@@ -68,7 +68,11 @@ export default async function SharedFlowPage({ params }: Props) {
               <tbody>
                 {flow.runs.map((run) => (
                   <tr key={run.id}>
-                    <td>{run.createdAt.toISOString().slice(0, 16).replace("T", " ")}</td>
+                    <td>
+                      <Link href={`/share/${token}/runs/${run.id}`} title="Open its timeline">
+                        {run.createdAt.toISOString().slice(0, 16).replace("T", " ")}
+                      </Link>
+                    </td>
                     <td>v{run.versionNumber}</td>
                     <td>
                       <span className="badge">{run.status}</span>

@@ -11,6 +11,7 @@ import { Inspector } from "./components/inspector";
 import { Palette } from "./components/palette";
 import { useAutoLayout } from "./hooks/use-auto-layout";
 import { useEditorShortcuts } from "./hooks/use-editor-shortcuts";
+import { useRunFocusBridge } from "./hooks/use-run-focus-bridge";
 import type { ToolOption } from "./nodes/agent/panel";
 import type { LayoutPrefs } from "../workbench/use-layout-prefs";
 import { createEditorStore } from "./store";
@@ -21,6 +22,10 @@ export type SwarmEditorProps = {
   initialText: string;
   readOnly: boolean;
   tools: readonly ToolOption[];
+  /** Providers a run can call (a team or server key): models of others are warned about. */
+  keyedProviders: readonly string[];
+  /** The name the flow list shows (the document's, unless they drifted apart before). */
+  flowName?: string;
   /** Every change of the document text, from the canvas, the inspector, the DSL or undo. */
   onTextChange: (text: string) => void;
   /** Which panes are shown (the page remembers it per user). */
@@ -29,8 +34,8 @@ export type SwarmEditorProps = {
 };
 
 /** The canvas, palette, inspector and DSL pane over one per-mount store. */
-export function SwarmEditor({ initialText, ...rest }: SwarmEditorProps) {
-  const [store] = useState(() => createEditorStore(initialText, rest.tools.map((tool) => tool.name)));
+export function SwarmEditor({ initialText, keyedProviders, ...rest }: SwarmEditorProps) {
+  const [store] = useState(() => createEditorStore(initialText, rest.tools.map((tool) => tool.name), new Set(keyedProviders)));
   return (
     <EditorStoreProvider store={store}>
       <ReactFlowProvider>
@@ -40,12 +45,13 @@ export function SwarmEditor({ initialText, ...rest }: SwarmEditorProps) {
   );
 }
 
-function EditorLayout({ readOnly, tools, onTextChange, layout, onLayout }: Omit<SwarmEditorProps, "initialText">) {
+function EditorLayout({ readOnly, tools, onTextChange, layout, onLayout, flowName }: Omit<SwarmEditorProps, "initialText" | "keyedProviders">) {
   const store = useEditorStore();
   const canvasRef = useRef<HTMLDivElement>(null);
   const { autoLayout, running } = useAutoLayout();
   const toggleHelp = useCallback(() => document.getElementById(SHORTCUTS_POPOVER_ID)?.togglePopover(), []);
   useEditorShortcuts({ readOnly, autoLayout, toggleHelp });
+  useRunFocusBridge();
 
   // Report text changes to the page (draft, save); a subscription, not derived state.
   const report = useRef(onTextChange);
@@ -77,7 +83,7 @@ function EditorLayout({ readOnly, tools, onTextChange, layout, onLayout }: Omit<
       <div className="editor-canvas-host" ref={canvasRef}>
         <Canvas readOnly={readOnly} minimap={layout.minimap} />
       </div>
-      {layout.inspector ? <Inspector tools={tools} readOnly={readOnly} /> : null}
+      {layout.inspector ? <Inspector tools={tools} readOnly={readOnly} flowName={flowName} /> : null}
       {/* Hidden, not unmounted: CodeMirror keeps its cursor and scroll. */}
       <div className="dsl-slot" hidden={!layout.dsl}>
         <DslPane readOnly={readOnly} />

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { getFlow, getVersion } from "@/lib/data";
+import { parseDocument } from "@/lib/dsl/parseDocument";
 import { NotFoundError } from "@/lib/data/errors";
 import { currentWorkspace } from "@/app/_lib/workspace";
 
@@ -17,7 +18,8 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
     return new Response(version.document, {
       headers: {
         "content-type": "application/yaml; charset=utf-8",
-        "content-disposition": `attachment; filename="${fileName(flow.name)}.yaml"`,
+        // Named as the exported document names itself (an older version may have another name).
+        "content-disposition": `attachment; filename="${fileName(parseDocument(version.document).document?.name || flow.name)}.yaml"`,
         "cache-control": "no-store",
       },
     });

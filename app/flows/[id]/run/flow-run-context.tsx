@@ -15,6 +15,20 @@ type FlowRun = {
 
 const FlowRunContext = createContext<FlowRun | null>(null);
 
+/**
+ * The agent the canvas and the run's rows point at: a click on a canvas node scrolls to its
+ * rows, a click on a row selects and centres the node. `from` says who asked, so neither
+ * answers itself. Apart from FlowRun: the nodes' run badges do not re-render on focus.
+ */
+export type RunFocus = { agent: string; from: "canvas" | "run" };
+type RunFocusValue = { focus: RunFocus | null; setFocus(focus: RunFocus): void };
+const RunFocusContext = createContext<RunFocusValue | null>(null);
+
+/** The shared focus, or null outside a FlowRunProvider (an editor without a run drawer). */
+export function useRunFocus(): RunFocusValue | null {
+  return useContext(RunFocusContext);
+}
+
 const EMPTY_TOTALS = { usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 }, costUsd: 0 };
 
 /**
@@ -22,17 +36,21 @@ const EMPTY_TOTALS = { usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 
  * statuses. Children are passed through untouched, so only the components that read
  * the run re-render when it changes.
  */
-export function FlowRunProvider({ children }: { children: ReactNode }) {
+export function FlowRunProvider({ children, initialFocus = null }: { children: ReactNode; initialFocus?: RunFocus | null }) {
   const [active, setActive] = useState<ActiveRun | null>(null);
   const follow = useCallback((runId: string) => {
     const header = { status: "queued" as const, error: null, output: null, totals: EMPTY_TOTALS };
     setActive({ runId, store: new LiveRunStore({ header, nodes: [], lastSeq: 0 }) });
   }, []);
   const value = useMemo(() => ({ active, follow }), [active, follow]);
+  const [focus, setFocus] = useState<RunFocus | null>(initialFocus);
+  const focusValue = useMemo(() => ({ focus, setFocus }), [focus]);
   return (
     <FlowRunContext.Provider value={value}>
-      {active ? <RunEvents key={active.runId} active={active} /> : null}
-      {children}
+      <RunFocusContext.Provider value={focusValue}>
+        {active ? <RunEvents key={active.runId} active={active} /> : null}
+        {children}
+      </RunFocusContext.Provider>
     </FlowRunContext.Provider>
   );
 }

@@ -80,7 +80,16 @@ export function EditorHeader(props: Props) {
           ⋯
         </button>
         <div id={MORE_ID} popover="auto" className="menu-popover card" role="menu">
-          <button role="menuitem" className="menu-item" popoverTarget={MORE_ID} popoverTargetAction="hide" onClick={props.onRename}>
+          {/* A rename saves a new version (the name lives in the document): not over unsaved changes. */}
+          <button
+            role="menuitem"
+            className="menu-item"
+            popoverTarget={MORE_ID}
+            popoverTargetAction="hide"
+            onClick={props.onRename}
+            disabled={dirty || readOnly}
+            title={dirty ? "Save or discard your changes first: a rename saves a new version" : undefined}
+          >
             Rename
           </button>
           <a role="menuitem" className="menu-item" href={`/flows/${flow.id}/export${readOnly ? `?version=${version}` : ""}`} download onClick={closeMenu}>

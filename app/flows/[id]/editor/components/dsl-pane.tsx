@@ -100,54 +100,71 @@ function completionSource(store: EditorStore): CompletionSource {
   };
 }
 
+/** Creates the editor in `parent`, mirrors the store into it; returns its teardown. */
+function mountCodeMirror(store: EditorStore, parent: HTMLElement, readOnly: boolean, viewRef: { current: EditorView | null }): () => void {
+  const view = new EditorView({
+    parent,
+    state: EditorState.create({
+      doc: store.getState().text,
+      extensions: [
+        lineNumbers(),
+        highlightActiveLine(),
+        yaml(),
+        syntaxHighlighting(defaultHighlightStyle),
+        indentUnit.of("  "),
+        yamlKeys,
+        autocompletion({ override: [completionSource(store)], icons: false }),
+        errorLines,
+        EditorState.readOnly.of(readOnly),
+        EditorView.editable.of(!readOnly),
+        EditorView.lineWrapping,
+        EditorView.contentAttributes.of({ "aria-label": "Swarm document" }),
+        // Pending inspector typing reaches the text before the user types here.
+        EditorView.domEventHandlers({ focus: () => store.getState().flushText() }),
+        EditorView.updateListener.of((update) => {
+          if (!update.docChanged || update.transactions.some((t) => t.annotation(fromStore))) return;
+          store.getState().editText(update.state.doc.toString());
+        }),
+      ],
+    }),
+  });
+  viewRef.current = view;
+  const sync = (text: string, problems: readonly DocumentError[]) => {
+    const current = view.state.doc.toString();
+    const changes = current === text ? [] : [minimalChange(current, text)];
+    view.dispatch({ changes, effects: setErrorLines.of(problems.map((p) => p.line)), annotations: fromStore.of(true) });
+  };
+  sync(store.getState().text, store.getState().errors);
+  const unsubscribe = store.subscribe((state, previous) => {
+    if (state.text !== previous.text || state.errors !== previous.errors) sync(state.text, state.errors);
+  });
+  return () => {
+    unsubscribe();
+    view.destroy();
+    viewRef.current = null;
+  };
+}
+
 export function DslPane({ readOnly }: { readOnly: boolean }) {
   const store = useEditorStore();
   const host = useRef<HTMLDivElement>(null);
   const viewRef = useRef<EditorView | null>(null);
   const errors = useEditor((state) => state.errors);
 
-  // CodeMirror is an external system: create it once, then mirror the store into it.
+  // CodeMirror is an external system: create it once, then mirror the store into it. It is
+  // created after the canvas's first frame: measuring a large document would hold it back.
   useEffect(() => {
-    const view = new EditorView({
-      parent: host.current!,
-      state: EditorState.create({
-        doc: store.getState().text,
-        extensions: [
-          lineNumbers(),
-          highlightActiveLine(),
-          yaml(),
-          syntaxHighlighting(defaultHighlightStyle),
-          indentUnit.of("  "),
-          yamlKeys,
-          autocompletion({ override: [completionSource(store)], icons: false }),
-          errorLines,
-          EditorState.readOnly.of(readOnly),
-          EditorView.editable.of(!readOnly),
-          EditorView.lineWrapping,
-          EditorView.contentAttributes.of({ "aria-label": "Swarm document" }),
-          // Pending inspector typing reaches the text before the user types here.
-          EditorView.domEventHandlers({ focus: () => store.getState().flushText() }),
-          EditorView.updateListener.of((update) => {
-            if (!update.docChanged || update.transactions.some((t) => t.annotation(fromStore))) return;
-            store.getState().editText(update.state.doc.toString());
-          }),
-        ],
-      }),
-    });
-    viewRef.current = view;
-    const sync = (text: string, problems: readonly DocumentError[]) => {
-      const current = view.state.doc.toString();
-      const changes = current === text ? [] : [minimalChange(current, text)];
-      view.dispatch({ changes, effects: setErrorLines.of(problems.map((p) => p.line)), annotations: fromStore.of(true) });
+    let teardown: (() => void) | undefined;
+    let cancelled = false;
+    const mount = () => {
+      if (!cancelled && host.current) teardown = mountCodeMirror(store, host.current, readOnly, viewRef);
     };
-    sync(store.getState().text, store.getState().errors);
-    const unsubscribe = store.subscribe((state, previous) => {
-      if (state.text !== previous.text || state.errors !== previous.errors) sync(state.text, state.errors);
-    });
+    const later = typeof requestIdleCallback === "function" ? () => requestIdleCallback(mount, { timeout: 300 }) : () => setTimeout(mount, 50);
+    const frame = requestAnimationFrame(later);
     return () => {
-      unsubscribe();
-      view.destroy();
-      viewRef.current = null;
+      cancelled = true;
+      cancelAnimationFrame(frame);
+      teardown?.();
     };
   }, [store, readOnly]);
 

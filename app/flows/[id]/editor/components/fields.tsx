@@ -1,24 +1,35 @@
 "use client";
 
 import { useState, type ReactNode } from "react";
-import type { DocumentError } from "@/lib/dsl/types";
+import type { NodeIssue } from "../fns/model-check";
 import { nodeOfPath } from "../fns/derive";
 import { renameNode } from "../fns/graph-edits";
 import { useEditor, useEditorStore } from "../store/context";
+import { typedValue } from "../store/document-slice";
+
+/**
+ * A field's value as shown: the pending keystrokes (see typeField), else `stored`. Only
+ * the component that calls this re-renders while the user types.
+ */
+export function useTyped<T>(target: string, field: string, stored: T): T {
+  return useEditor((state) => typedValue(state.typing, target, field, stored));
+}
 
 /** The messages for one field (path ends with it) or a whole node: the DSL's, and its model's. */
-export function useFieldIssues(path: string): DocumentError[] {
+export function useFieldIssues(path: string): NodeIssue[] {
   const node = nodeOfPath(path);
   const source = useEditor((state) => (node ? state.issues.get(node) : state.errors));
   return (source ?? []).filter((error) => error.path === path || error.path.startsWith(`${path}.`));
 }
 
-export function FieldIssues({ issues }: { issues: readonly DocumentError[] }) {
+export function FieldIssues({ issues }: { issues: readonly NodeIssue[] }) {
   if (issues.length === 0) return null;
   return (
     <ul className="field-issues">
       {issues.map((issue, i) => (
-        <li key={i}>{issue.message}</li>
+        <li key={i} className={issue.warning ? "warning" : undefined}>
+          {issue.message}
+        </li>
       ))}
     </ul>
   );
@@ -45,7 +56,11 @@ export function NameField({ id }: { id: string }) {
     if (draft === null || draft === id) return setDraft(null);
     const result = renameNode(store.getState().graph, id, draft.trim());
     if ("error" in result) return setProblem(result.error);
-    store.getState().applyEdit(`Rename ${id} to ${draft.trim()}`, () => result.graph);
+    // Renamed in the graph the edit gets: pending typing is in it by then.
+    store.getState().applyEdit(`Rename ${id} to ${draft.trim()}`, (graph) => {
+      const renamed = renameNode(graph, id, draft.trim());
+      return "graph" in renamed ? renamed.graph : graph;
+    });
     setDraft(null);
     setProblem(null);
   }

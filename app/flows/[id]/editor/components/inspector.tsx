@@ -10,7 +10,7 @@ import type { FlowNode } from "../types";
 const TITLES = { agent: "Agent", parallel: "Parallel group", serial: "Serial group", swarm: "Nested swarm" } as const;
 
 /** The panel of the selected node, or the flow's own settings when none is selected. */
-export function Inspector({ tools, readOnly }: { tools: readonly ToolOption[]; readOnly: boolean }) {
+export function Inspector({ tools, readOnly, flowName }: { tools: readonly ToolOption[]; readOnly: boolean; flowName?: string }) {
   const selection = useEditor((state) => selectedNodeIds(state).join("\u0000"));
   const ids = selection ? selection.split("\u0000") : [];
   // Select what the panels show, not the node: a drag changes the node on every frame.
@@ -36,7 +36,7 @@ export function Inspector({ tools, readOnly }: { tools: readonly ToolOption[]; r
         {node?.type === "agent" ? <AgentPanel key={node.id} id={node.id} data={node.data} tools={tools} /> : null}
         {(node?.type === "parallel" || node?.type === "serial") ? <GroupPanel key={node.id} node={node} /> : null}
         {node?.type === "swarm" ? <SwarmPanel key={node.id} node={node} /> : null}
-        {ids.length === 0 ? <FlowSettingsPanel /> : null}
+        {ids.length === 0 ? <FlowSettingsPanel flowName={flowName} /> : null}
         {ids.length > 1 ? <p className="muted">Delete, copy or duplicate them together, or select one to edit it.</p> : null}
       </fieldset>
     </aside>

@@ -1,24 +1,17 @@
 "use client";
 
-import { BaseEdge, type EdgeProps, type EdgeTypes, getBezierPath, useStore } from "@xyflow/react";
+import { BaseEdge, type EdgeProps, type EdgeTypes, getBezierPath } from "@xyflow/react";
 import { memo } from "react";
 
-/** Below this zoom arrow heads are invisible and edges too thin to grab: both are left out. */
-const FAR_ZOOM = 0.3;
-
-/** `>>`: solid with an arrow; handoff: dashed violet; delegation (team lead → worker): dotted amber. */
+/**
+ * `>>`: solid with an arrow; handoff: dashed violet; delegation (team lead → worker): dotted
+ * amber. Far out, arrow heads and the wide invisible paths that make an edge clickable are
+ * left out by CSS (the canvas's `far` class, editor.css): no per-edge zoom subscription.
+ */
 function makeEdge(className: string, marker: string) {
   function EdgeView({ sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, selected }: EdgeProps) {
-    const far = useStore((state) => state.transform[2] < FAR_ZOOM);
     const [path] = getBezierPath({ sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition });
-    return (
-      <BaseEdge
-        path={path}
-        className={`${className}${selected ? " selected" : ""}`}
-        markerEnd={far ? undefined : `url(#${marker})`}
-        interactionWidth={far ? 0 : 20}
-      />
-    );
+    return <BaseEdge path={path} className={`${className}${selected ? " selected" : ""}`} markerEnd={`url(#${marker})`} interactionWidth={20} />;
   }
   return memo(EdgeView);
 }

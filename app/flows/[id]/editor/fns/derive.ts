@@ -47,8 +47,8 @@ export function nodeOfPath(path: string): string | undefined {
   return section && name && NODE_SECTIONS.has(section) ? name : undefined;
 }
 
-export function issuesByNode(errors: readonly DocumentError[]): Map<string, DocumentError[]> {
-  const result = new Map<string, DocumentError[]>();
+export function issuesByNode<T extends DocumentError>(errors: readonly T[]): Map<string, T[]> {
+  const result = new Map<string, T[]>();
   for (const error of errors) {
     const node = nodeOfPath(error.path);
     if (node) result.set(node, [...(result.get(node) ?? []), error]);

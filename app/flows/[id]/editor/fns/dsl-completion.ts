@@ -16,7 +16,7 @@ export type CompletionSources = {
   models: readonly string[];
 };
 
-const TOP_KEYS = ["name", "vars", "agents", "groups", "swarms", "swarm", "layout"];
+const TOP_KEYS = ["name", "description", "vars", "agents", "groups", "swarms", "swarm", "layout"];
 const AGENT_KEYS = ["model", "instructions", "tools", "handoffs", "max_steps", "temperature", "max_tokens", "output_schema", "spawn"];
 const GROUP_KEYS = ["type", "agents", "separator"];
 const SWARM_KEYS = ["type", "flow", "max_handoffs", "order", "edges"];

@@ -2,7 +2,6 @@
 
 import { useReactFlow } from "@xyflow/react";
 import { useCallback, useState } from "react";
-import { layoutGraph } from "../fns/elk-layout";
 import { useEditorStore } from "../store/context";
 
 /** Runs elk on the current graph and records the result as one undo step. */
@@ -15,6 +14,8 @@ export function useAutoLayout() {
     const before = store.getState().graph;
     setRunning(true);
     try {
+      // elk is over a megabyte of script: loaded on the first use, not with the editor.
+      const { layoutGraph } = await import("../fns/elk-layout");
       const laidOut = await layoutGraph(before);
       // Drop the result when the document changed while elk was working.
       store.getState().applyEdit("Auto-layout", (graph) => (graph === before ? laidOut : graph), { positionsOnly: true });

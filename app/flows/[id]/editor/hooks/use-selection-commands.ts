@@ -36,6 +36,7 @@ export function useSelectionCommands() {
       state.applyEdit(nodes.length > 0 ? "Delete" : "Delete edge", (graph) => deleteEdges(deleteNodes(graph, nodes), edges));
     };
     const copySelection = () => {
+      store.getState().flushText();
       const state = store.getState();
       const ids = selectedNodeIds(state);
       if (ids.length > 0) state.setClipboard(copyNodes(state.graph, ids));

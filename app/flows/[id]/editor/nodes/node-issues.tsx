@@ -1,6 +1,7 @@
 "use client";
 
 import { isDetached } from "../fns/detached";
+import type { NodeIssue } from "../fns/model-check";
 import { useEditor } from "../store/context";
 
 /** The node's problems from the last validation, as a marker with the messages. */
@@ -8,11 +9,21 @@ export function useNodeIssues(id: string) {
   return useEditor((state) => state.issues.get(id));
 }
 
+/** Whether a node's issues are only warnings (a model without a key): drawn amber, not red. */
+export function onlyWarnings(issues: readonly NodeIssue[] | undefined): boolean {
+  return issues !== undefined && issues.every((issue) => issue.warning);
+}
+
 export function IssueMarker({ id }: { id: string }) {
   const issues = useNodeIssues(id);
   if (!issues) return null;
+  const warnings = onlyWarnings(issues);
   return (
-    <span className="node-issue" title={issues.map((issue) => issue.message).join("\n")} aria-label={`${issues.length} problem(s)`}>
+    <span
+      className={`node-issue${warnings ? " warning" : ""}`}
+      title={issues.map((issue) => issue.message).join("\n")}
+      aria-label={warnings ? `${issues.length} warning(s)` : `${issues.length} problem(s)`}
+    >
       ⚠ {issues.length}
     </span>
   );

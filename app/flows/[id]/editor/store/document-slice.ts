@@ -13,25 +13,34 @@ import type { DocumentError } from "@/lib/dsl/types";
 import type { FlowGraph, FlowNode, GraphEdge } from "../types";
 import type { AgentRole } from "../nodes/agent/types";
 import { agentRoles, issuesByNode, reconcileNodes } from "../fns/derive";
+import { updateData, updateSettings } from "../fns/graph-edits";
 import { checkText, readText, writeGraph } from "../fns/document-sync";
-import { modelProblems } from "../fns/model-check";
+import { modelProblems, type NodeIssue } from "../fns/model-check";
 import type { Snapshot } from "./history-slice";
 import type { EditorState } from "./index";
 
 const EMPTY_GRAPH: FlowGraph = { nodes: [], edges: [], settings: { type: "workflow" } };
 
 /**
- * Typing in an inspector field changes the graph at once; the text (the whole document,
- * serialized) follows when the typing pauses this long, or at once before anything else
- * reads or changes it (see flushText).
+ * Typing in an inspector field changes only that field's pending value (the inspector and
+ * the node show it at once); the graph and the text (the whole document, serialized)
+ * follow when the typing pauses this long, or at once before anything else reads or
+ * changes them (see flushText). A keystroke costs one small state change, whatever the
+ * size of the flow.
  */
 export const TEXT_WRITE_DELAY_MS = 800;
+
+/** Whose fields a keystroke edits: a node (by id), or the document's own settings. */
+export const SETTINGS = "\u0000settings";
+
+/** Typing not yet in the graph or the text: one field of one node (or of the settings). */
+export type Typing = { target: string; field: string; value: unknown; key: string };
 
 /** What a refused canvas edit says while the typed text does not map onto the canvas. */
 export const TEXT_FIRST_NOTICE = "Fix the problems in the DSL first (or undo): the canvas cannot show the text as it is, and editing here would lose what you typed.";
 
 export type EditOptions = {
-  /** Consecutive edits with the same key (typing in one field) make one undo step. */
+  /** Consecutive edits with the same key make one undo step. */
   coalesceKey?: string;
   /** Skip re-reading the written text into the graph (moves change only positions). */
   positionsOnly?: boolean;
@@ -47,21 +56,26 @@ export type DocumentSlice = {
   canvasInSync: boolean;
   /** Whether the text alone gives the graph back (not so for an empty group a canvas edit made). */
   textReadable: boolean;
-  /** The graph has typing the text does not have yet (written after a pause, or by flushText). */
-  textBehind: boolean;
+  /** Typing the graph and the text do not have yet (written after a pause, or by flushText). */
+  typing: Typing | null;
   roles: ReadonlyMap<string, AgentRole>;
-  issues: ReadonlyMap<string, DocumentError[]>;
+  issues: ReadonlyMap<string, NodeIssue[]>;
   tools: readonly string[];
+  /** Providers a run can call (a team or server key); undefined when not known: keys are not checked. */
+  keyedProviders: ReadonlySet<string> | undefined;
   snapshot: () => Snapshot;
   restore: (snapshot: Snapshot) => void;
   /** The user typed in the DSL pane. */
   editText: (text: string) => void;
-  /**
-   * A named canvas or inspector edit of the graph; refused while the canvas is not in sync.
-   * An edit with a `coalesceKey` (typing) writes the text later, when the typing pauses.
-   */
+  /** A named canvas or inspector edit of the graph; refused while the canvas is not in sync. */
   applyEdit: (name: string, edit: (graph: FlowGraph) => FlowGraph, options?: EditOptions) => void;
-  /** Writes pending typing into the text now (before a save, a DSL edit, undo). */
+  /**
+   * A keystroke in an inspector field: `field` of node `target` (or of SETTINGS) becomes
+   * `value` (undefined removes it). Held as `typing` until the typing pauses; typing in one
+   * field is one undo step named `name`.
+   */
+  typeField: (name: string, target: string, field: string, value: unknown) => void;
+  /** Writes pending typing into the graph and the text now (before a save, a DSL edit, undo). */
   flushText: () => void;
   /** React Flow's own changes: selection, measured sizes, positions while dragging. */
   onNodesChange: (changes: NodeChange<FlowNode>[]) => void;
@@ -69,16 +83,30 @@ export type DocumentSlice = {
 };
 
 /** What the canvas shows besides the document: roles, and each node's problems (the DSL's and its model's). */
-function derived(graph: FlowGraph, errors: DocumentError[]) {
-  return { roles: agentRoles(graph), issues: issuesByNode([...errors, ...modelProblems(graph)]) };
+function derived(graph: FlowGraph, errors: DocumentError[], keyed: ReadonlySet<string> | undefined) {
+  return { roles: agentRoles(graph), issues: issuesByNode([...errors, ...modelProblems(graph, keyed)]) };
+}
+
+/** The graph with the pending typing in it. */
+export function withTyping(graph: FlowGraph, typing: Typing): FlowGraph {
+  const patch = { [typing.field]: typing.value };
+  return typing.target === SETTINGS ? updateSettings(graph, patch) : updateData(graph, typing.target, patch);
+}
+
+/**
+ * The value a field shows: what is being typed into it, else `stored` (the graph's).
+ * A selector's helper: a component reading it re-renders only when its own field changes.
+ */
+export function typedValue<T>(typing: Typing | null, target: string, field: string, stored: T): T {
+  return typing && typing.target === target && typing.field === field ? (typing.value as T) : stored;
 }
 
 /** The store's starting document: the canvas is empty when the text does not map. */
-export function initialDocument(text: string, tools: readonly string[]) {
+export function initialDocument(text: string, tools: readonly string[], keyedProviders?: ReadonlySet<string>) {
   const reading = readText(text, { tools });
   const graph = reading.graph ?? EMPTY_GRAPH;
   const mapped = reading.graph !== undefined;
-  return { text, graph, errors: reading.errors, canvasInSync: mapped, textReadable: mapped, textBehind: false, tools, ...derived(graph, reading.errors) };
+  return { text, graph, errors: reading.errors, canvasInSync: mapped, textReadable: mapped, typing: null, tools, keyedProviders, ...derived(graph, reading.errors, keyedProviders) };
 }
 
 /** A graph as history keeps it: without selection or measurements, which are not the document's. */
@@ -101,15 +129,13 @@ function readInto(state: EditorState, text: string, written?: FlowGraph): Partia
   const textReadable = reading.graph !== undefined;
   if (!read) return { text, errors: reading.errors, canvasInSync: false, textReadable, issues: issuesByNode(reading.errors) };
   const graph = { ...read, nodes: reconcileNodes(state.graph.nodes, read.nodes) };
-  return { text, graph, errors: reading.errors, canvasInSync: true, textReadable, ...derived(graph, reading.errors) };
+  return { text, graph, errors: reading.errors, canvasInSync: true, textReadable, ...derived(graph, reading.errors, state.keyedProviders) };
 }
 
 export const createDocumentSlice =
-  (text: string, tools: readonly string[]): StateCreator<EditorState, [], [], DocumentSlice> =>
+  (text: string, tools: readonly string[], keyedProviders?: ReadonlySet<string>): StateCreator<EditorState, [], [], DocumentSlice> =>
   (set, get) => {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    /** The field whose typing is pending, so typing in another one starts a new step. */
-    let pendingKey: string | undefined;
 
     /** Writes `edited` into the text (refusing a secret literal) and reads it back. */
     const write = (edited: FlowGraph, options: { positionsOnly?: boolean } = {}) => {
@@ -124,27 +150,28 @@ export const createDocumentSlice =
       const textReadable = read !== undefined || reading.errors.length === 0;
       return {
         text: written.text,
-        state: { text: written.text, graph, errors: reading.errors, canvasInSync: true, textReadable, textBehind: false, notice: null, ...derived(graph, reading.errors) },
+        state: { text: written.text, graph, errors: reading.errors, canvasInSync: true, textReadable, typing: null, notice: null, ...derived(graph, reading.errors, state.keyedProviders) },
       };
     };
 
     const flushText = () => {
       clearTimeout(timer);
       timer = undefined;
-      pendingKey = undefined;
       const state = get();
-      if (!state.textBehind) return;
-      const result = write(state.graph);
+      const { typing } = state;
+      if (!typing) return;
+      const edited = withTyping(state.graph, typing);
+      const result = write(edited);
       if ("refused" in result) {
-        // The typed value cannot be saved (a key-like literal): the text's graph comes back.
-        set({ ...readInto({ ...state, textBehind: false }, state.text), textBehind: false, notice: result.refused });
+        // The typed value cannot be saved (a key-like literal): the graph never had it.
+        set({ typing: null, notice: result.refused });
         return;
       }
       set(result.state);
     };
 
     return {
-      ...initialDocument(text, tools),
+      ...initialDocument(text, tools, keyedProviders),
       snapshot: () => {
         flushText();
         const { text, graph, canvasInSync, textReadable } = get();
@@ -167,20 +194,10 @@ export const createDocumentSlice =
           set({ notice: TEXT_FIRST_NOTICE });
           return;
         }
-        const typing = options.coalesceKey !== undefined && !options.positionsOnly && !options.before;
-        if (!typing || pendingKey !== options.coalesceKey) flushText();
+        flushText();
         const state = get();
         const edited = edit(state.graph);
         if (edited === state.graph) return;
-        if (typing) {
-          // One undo step from the text before the typing; the text is written when it pauses.
-          if (!state.textBehind) state.record(name, state.snapshot(), options.coalesceKey);
-          pendingKey = options.coalesceKey;
-          set({ graph: edited, textBehind: true });
-          clearTimeout(timer);
-          timer = setTimeout(flushText, TEXT_WRITE_DELAY_MS);
-          return;
-        }
         const before = options.before ?? state.snapshot();
         const result = write(edited, options);
         if ("refused" in result) {
@@ -193,6 +210,22 @@ export const createDocumentSlice =
         }
         state.record(name, before, options.coalesceKey);
         set(result.state);
+      },
+      typeField: (name, target, field, value) => {
+        const state = get();
+        if (!state.canvasInSync) {
+          set({ notice: TEXT_FIRST_NOTICE });
+          return;
+        }
+        const key = `${target}.${field}`;
+        if (state.typing?.key !== key) {
+          flushText();
+          // One undo step from the text before the typing (snapshot() has nothing to flush now).
+          get().record(name, get().snapshot(), key);
+        }
+        set({ typing: { target, field, value, key } });
+        clearTimeout(timer);
+        timer = setTimeout(flushText, TEXT_WRITE_DELAY_MS);
       },
       onNodesChange: (changes) => {
         // Removal goes through deleteSelection (a named edit); React Flow never adds nodes.

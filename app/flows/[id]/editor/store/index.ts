@@ -1,5 +1,6 @@
 /** One store per mounted editor, made of slices (document, history, view). */
 import { createStore } from "zustand/vanilla";
+import type { FlowNode } from "../types";
 import { createDocumentSlice, type DocumentSlice } from "./document-slice";
 import { createHistorySlice, type HistorySlice } from "./history-slice";
 import { createViewSlice, type ViewSlice } from "./view-slice";
@@ -7,14 +8,37 @@ import { createViewSlice, type ViewSlice } from "./view-slice";
 export type EditorState = DocumentSlice & HistorySlice & ViewSlice;
 export type EditorStore = ReturnType<typeof createEditorStore>;
 
-export function createEditorStore(text: string, tools: readonly string[]) {
+/** `keyedProviders`: the providers a run can call; without it model keys are not checked. */
+export function createEditorStore(text: string, tools: readonly string[], keyedProviders?: ReadonlySet<string>) {
   return createStore<EditorState>()((...args) => ({
-    ...createDocumentSlice(text, tools)(...args),
+    ...createDocumentSlice(text, tools, keyedProviders)(...args),
     ...createHistorySlice(...args),
     ...createViewSlice(...args),
   }));
 }
 
-export function selectedNodeIds(state: EditorState): string[] {
-  return state.graph.nodes.filter((node) => node.selected).map((node) => node.id);
+/**
+ * Answers derived from the node list, computed once per list: selectors run on every
+ * store change (a keystroke too), and the list changes far less often.
+ */
+function perNodeList<T>(compute: (nodes: readonly FlowNode[]) => T): (nodes: readonly FlowNode[]) => T {
+  const cache = new WeakMap<readonly FlowNode[], T>();
+  return (nodes) => {
+    if (!cache.has(nodes)) cache.set(nodes, compute(nodes));
+    return cache.get(nodes)!;
+  };
 }
+
+const selectedOf = perNodeList((nodes) => nodes.filter((node) => node.selected).map((node) => node.id));
+
+export function selectedNodeIds(state: EditorState): string[] {
+  return selectedOf(state.graph.nodes);
+}
+
+/** Every agent's id, "\u0000"-joined (a string: a selector's result compares by value). */
+export const agentIdList = perNodeList((nodes) =>
+  nodes
+    .filter((node) => node.type === "agent")
+    .map((node) => node.id)
+    .join("\u0000"),
+);

@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { z } from "zod";
 import { diffRows } from "../fns/text-diff";
-import { nodeChanges } from "../fns/node-changes";
+import { LazyFlowCanvasView } from "../../editor/lazy-flow-canvas-view";
+import { changeClasses, nodeChanges } from "../fns/node-changes";
 import { loadFlowPage, loadVersion } from "../_lib/load";
 import styles from "../versions.module.css";
 
@@ -55,6 +56,19 @@ export default async function CompareVersionsPage({ params, searchParams }: Prop
           </ul>
         )}
       </section>
+
+      {nodes.ok ? (
+        <section className="card panel stack" aria-labelledby="canvas-heading">
+          <h2 id="canvas-heading">On the canvas</h2>
+          <p className="muted" style={{ margin: 0 }}>
+            <span className={styles.legendAdded}>added</span> · <span className={styles.legendRemoved}>removed</span> · <span className={styles.legendChanged}>changed</span>
+          </p>
+          <div className={styles.canvases}>
+            <LazyFlowCanvasView text={before.document} label={`Version ${from}`} nodeClasses={changeClasses(nodes.changes, ["removed", "changed"])} />
+            <LazyFlowCanvasView text={after.document} label={`Version ${to}`} nodeClasses={changeClasses(nodes.changes, ["added", "changed"])} />
+          </div>
+        </section>
+      ) : null}
 
       <section className="card" aria-labelledby="diff-heading">
         <div className="panel">

@@ -47,3 +47,8 @@ export function nodeChanges(before: string, after: string): NodeChangesResult {
   for (const [name, entry] of old) if (!next.has(name)) changes.push({ name, kind: entry.kind, change: "removed" });
   return { ok: true, changes: changes.sort((x, y) => x.name.localeCompare(y.name)) };
 }
+
+/** The canvas classes (`change-added`…) of the changes of the given kinds, by node name. */
+export function changeClasses(changes: readonly NodeChange[], kinds: readonly NodeChange["change"][]): Map<string, string> {
+  return new Map(changes.filter((change) => change.name !== TOP_LEVEL && kinds.includes(change.change)).map((change) => [change.name, `change-${change.change}`]));
+}

@@ -1,134 +1,176 @@
 "use client";
 
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { providerCatalog } from "@/lib/providers/catalog";
-import { Field, FieldIssues, NameField, NumberField, useFieldIssues } from "../../components/fields";
+import { Field, FieldIssues, NameField, NumberField, useFieldIssues, useTyped } from "../../components/fields";
 import { handoffsOf, setHandoffs, updateData } from "../../fns/graph-edits";
+import { agentIdList } from "../../store";
 import { useEditor, useEditorStore } from "../../store/context";
 import { DEFAULT_MODEL } from "@/lib/engine/agent";
+import { pickableModels } from "../../fns/model-check";
 import { resolveModel } from "./model";
 import type { AgentData } from "./types";
 
 export type ToolOption = { name: string; description: string };
 
-function providerOf(model: string | undefined): string {
-  const prefix = model?.split(":")[0] ?? "";
-  return providerCatalog.some((p) => p.id === prefix) ? prefix : "";
-}
-
 /** Every field of an agent; each change is an undo step (typing in one field coalesces). */
 export function AgentPanel({ id, data, tools }: { id: string; data: AgentData; tools: readonly ToolOption[] }) {
   const store = useEditorStore();
-  const handoffs = useEditor((state) => handoffsOf(state.graph, id).join("\u0000"));
-  const otherAgents = useEditor((state) =>
-    state.graph.nodes
-      .filter((node) => node.type === "agent" && node.id !== id)
-      .map((node) => node.id)
-      .join("\u0000"),
-  );
-  const path = `agents.${id}`;
-  const set = (field: keyof AgentData, value: unknown, label: string) =>
-    store.getState().applyEdit(`Edit ${label} of ${id}`, (graph) => updateData(graph, id, { [field]: value }), { coalesceKey: `${id}.${field}` });
-  const model = useEditor((state) => resolveModel(data.model, state.graph.settings.vars));
-  const provider = providerOf(model);
-  const chosenHandoffs = handoffs ? handoffs.split("\u0000") : [];
+  // A keystroke changes only the typed field's pending value (see typeField); clicks edit the graph.
+  const type = (field: keyof AgentData, value: unknown, label: string) => store.getState().typeField(`Edit ${label} of ${id}`, id, field, value);
 
   return (
     <div className="stack panel-fields">
       <NameField id={id} />
-      {/* One per row: model strings are long (mock:tool?name=…&args=…). */}
-      <div className="stack field-stack">
-        <Field label="Provider">
-          <select
-            value={provider}
-            onChange={(event) => {
-              const entry = providerCatalog.find((p) => p.id === event.target.value);
-              if (entry) set("model", entry.exampleModels[0], "model");
-            }}
-          >
-            <option value="" disabled>
-              other
-            </option>
-            {providerCatalog.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.label}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label="Model" path={`${path}.model`}>
-          <input
-            type="text"
-            list="editor-model-options"
-            value={data.model ?? ""}
-            placeholder={DEFAULT_MODEL}
-            spellCheck={false}
-            onChange={(event) => set("model", event.target.value || undefined, "model")}
-          />
-          {data.model && data.model !== model ? <span className="model-resolved">= {model}</span> : null}
-        </Field>
-      </div>
-      <datalist id="editor-model-options">
-        {providerCatalog.flatMap((p) => p.exampleModels).map((model) => (
-          <option key={model} value={model} />
-        ))}
-      </datalist>
-      <Field label="Instructions" path={`${path}.instructions`}>
-        <textarea
-          className="code instructions"
-          rows={10}
-          value={data.instructions ?? ""}
-          placeholder="What this agent does, how, and what it answers with."
-          onChange={(event) => set("instructions", event.target.value || undefined, "instructions")}
-        />
-      </Field>
-      <fieldset className="field">
-        <legend>Tools</legend>
-        {tools.map((tool) => (
-          <label key={tool.name} className="check" title={tool.description}>
-            <input
-              type="checkbox"
-              checked={data.tools?.includes(tool.name) ?? false}
-              onChange={(event) => {
-                const next = event.target.checked ? [...(data.tools ?? []), tool.name] : (data.tools ?? []).filter((t) => t !== tool.name);
-                set("tools", next.length > 0 ? next : undefined, "tools");
-              }}
-            />
-            {tool.name}
-          </label>
-        ))}
-        <FieldIssues issues={useFieldIssues(`${path}.tools`)} />
-      </fieldset>
-      <fieldset className="field">
-        <legend>Handoffs</legend>
-        {otherAgents === "" ? <span className="muted">No other agents yet.</span> : null}
-        {(otherAgents ? otherAgents.split("\u0000") : []).map((agent) => (
-          <label key={agent} className="check">
-            <input
-              type="checkbox"
-              checked={chosenHandoffs.includes(agent)}
-              onChange={(event) => {
-                const next = event.target.checked ? [...chosenHandoffs, agent] : chosenHandoffs.filter((h) => h !== agent);
-                store.getState().applyEdit(`Edit handoffs of ${id}`, (graph) => setHandoffs(graph, id, next));
-              }}
-            />
-            {agent}
-          </label>
-        ))}
-        <FieldIssues issues={useFieldIssues(`${path}.handoffs`)} />
-      </fieldset>
+      <ModelFields id={id} stored={data.model} onType={(value) => type("model", value, "model")} />
+      <InstructionsField id={id} stored={data.instructions} onType={(value) => type("instructions", value, "instructions")} />
+      <ToolsField id={id} selected={data.tools} tools={tools} />
+      <HandoffsField id={id} />
       <div className="field-row">
-        <NumberField label="Temperature" path={`${path}.temperature`} value={data.temperature} onCommit={(v) => set("temperature", v, "temperature")} />
-        <NumberField label="Max tokens" path={`${path}.max_tokens`} value={data.max_tokens} onCommit={(v) => set("max_tokens", v, "max tokens")} />
-        <NumberField label="Max steps" path={`${path}.max_steps`} value={data.max_steps} onCommit={(v) => set("max_steps", v, "max steps")} />
+        <TypedNumber label="Max steps" id={id} field="max_steps" stored={data.max_steps} onType={(v) => type("max_steps", v, "max steps")} />
+        <TypedNumber label="Temperature" id={id} field="temperature" stored={data.temperature} onType={(v) => type("temperature", v, "temperature")} />
+        <TypedNumber label="Max tokens" id={id} field="max_tokens" stored={data.max_tokens} onType={(v) => type("max_tokens", v, "max tokens")} />
       </div>
-      <OutputSchemaField id={id} value={data.output_schema} onCommit={(v) => set("output_schema", v, "output schema")} />
+      <OutputSchemaField id={id} stored={data.output_schema} onCommit={(v) => type("output_schema", v, "output schema")} />
     </div>
   );
 }
 
+/**
+ * The model: picked from the models of providers that have a key (and the offline mock
+ * ones), or typed freely. Providers without a key are listed, disabled, saying so.
+ */
+function ModelFields({ id, stored, onType }: { id: string; stored: string | undefined; onType: (value: string | undefined) => void }) {
+  const value = useTyped(id, "model", stored);
+  const model = useEditor((state) => resolveModel(value, state.graph.settings.vars));
+  const keyed = useEditor((state) => state.keyedProviders);
+  const groups = useMemo(() => pickableModels(keyed ?? new Set(providerCatalog.map((p) => p.id))), [keyed]);
+  const listed = groups.some((group) => group.available && group.models.includes(value ?? ""));
+  return (
+    /* One per row: model strings are long (mock:tool?name=…&args=…). */
+    <div className="stack field-stack">
+      <Field label="Pick a model">
+        <select className="model-picker" value={listed ? value : ""} onChange={(event) => event.target.value && onType(event.target.value)}>
+          <option value="">{listed ? "" : "(typed below)"}</option>
+          {groups.map((group) => (
+            <optgroup key={group.id} label={group.available ? group.label : `${group.label} — no key (Settings → Provider keys)`} disabled={!group.available}>
+              {group.models.map((option) => (
+                <option key={option} value={option}>
+                  {option}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </select>
+      </Field>
+      <Field label="Model (any provider:model)" path={`agents.${id}.model`}>
+        <input type="text" list="editor-model-options" value={value ?? ""} placeholder={DEFAULT_MODEL} spellCheck={false} onChange={(event) => onType(event.target.value || undefined)} />
+        {value && value !== model ? <span className="model-resolved">= {model}</span> : null}
+      </Field>
+      <datalist id="editor-model-options">
+        {groups
+          .filter((group) => group.available)
+          .flatMap((group) => group.models)
+          .map((option) => (
+            <option key={option} value={option} />
+          ))}
+      </datalist>
+    </div>
+  );
+}
+
+function InstructionsField({ id, stored, onType }: { id: string; stored: string | undefined; onType: (value: string | undefined) => void }) {
+  const value = useTyped(id, "instructions", stored);
+  return (
+    <Field label="Instructions" path={`agents.${id}.instructions`}>
+      <textarea
+        className="code instructions"
+        rows={10}
+        value={value ?? ""}
+        placeholder="What this agent does, how, and what it answers with."
+        onChange={(event) => onType(event.target.value || undefined)}
+      />
+    </Field>
+  );
+}
+
+function TypedNumber(props: { label: string; id: string; field: keyof AgentData; stored: number | string | undefined; onType: (value: number | string | undefined) => void }) {
+  const value = useTyped(props.id, props.field, props.stored);
+  return <NumberField label={props.label} path={`agents.${props.id}.${props.field}`} value={value} onCommit={props.onType} />;
+}
+
+function ToolsField({ id, selected, tools }: { id: string; selected: string[] | undefined; tools: readonly ToolOption[] }) {
+  const store = useEditorStore();
+  return (
+    <fieldset className="field">
+      <legend>Tools</legend>
+      {tools.map((tool) => (
+        <label key={tool.name} className="check" title={tool.description}>
+          <input
+            type="checkbox"
+            checked={selected?.includes(tool.name) ?? false}
+            onChange={(event) => {
+              const next = event.target.checked ? [...(selected ?? []), tool.name] : (selected ?? []).filter((t) => t !== tool.name);
+              store.getState().applyEdit(`Edit tools of ${id}`, (graph) => updateData(graph, id, { tools: next.length > 0 ? next : undefined }));
+            }}
+          />
+          {tool.name}
+        </label>
+      ))}
+      <FieldIssues issues={useFieldIssues(`agents.${id}.tools`)} />
+    </fieldset>
+  );
+}
+
+/**
+ * The agents this one may hand off to: the chosen ones with a remove button, and a list to
+ * add one (a flow may have a thousand agents: no checkbox per agent).
+ */
+function HandoffsField({ id }: { id: string }) {
+  const store = useEditorStore();
+  const handoffs = useEditor((state) => handoffsOf(state.graph, id).join("\u0000"));
+  const allAgents = useEditor((state) => agentIdList(state.graph.nodes));
+  const otherAgents = useMemo(() => allAgents.split("\u0000").filter((agent) => agent && agent !== id).join("\u0000"), [allAgents, id]);
+  const chosen = handoffs ? handoffs.split("\u0000") : [];
+  const candidates = useMemo(() => {
+    const taken = new Set(handoffs.split("\u0000"));
+    return (otherAgents ? otherAgents.split("\u0000") : []).filter((agent) => !taken.has(agent));
+  }, [otherAgents, handoffs]);
+  const setTo = (next: string[]) => store.getState().applyEdit(`Edit handoffs of ${id}`, (graph) => setHandoffs(graph, id, next));
+  return (
+    <fieldset className="field">
+      <legend>Handoffs</legend>
+      {otherAgents === "" ? <span className="muted">No other agents yet.</span> : null}
+      {chosen.length > 0 ? (
+        <ul className="handoff-list" aria-label="Hands off to">
+          {chosen.map((agent) => (
+            <li key={agent}>
+              <span>{agent}</span>
+              <button type="button" className="button small" aria-label={`Remove the handoff to ${agent}`} onClick={() => setTo(chosen.filter((h) => h !== agent))}>
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {candidates.length > 0 ? (
+        <select aria-label="Add a handoff" value="" onChange={(event) => event.target.value && setTo([...chosen, event.target.value])}>
+          <option value="">Add a handoff to…</option>
+          {candidates.map((agent) => (
+            <option key={agent} value={agent}>
+              {agent}
+            </option>
+          ))}
+        </select>
+      ) : null}
+      <FieldIssues issues={useFieldIssues(`agents.${id}.handoffs`)} />
+    </fieldset>
+  );
+}
+
 /** JSON Schema as JSON text; only a JSON object is committed, anything else says why. */
-function OutputSchemaField({ id, value, onCommit }: { id: string; value: AgentData["output_schema"]; onCommit: (value: AgentData["output_schema"]) => void }) {
+function OutputSchemaField({ id, stored, onCommit }: { id: string; stored: AgentData["output_schema"]; onCommit: (value: AgentData["output_schema"]) => void }) {
+  const value = useTyped(id, "output_schema", stored);
   const [draft, setDraft] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   return (

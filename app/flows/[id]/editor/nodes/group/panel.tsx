@@ -1,8 +1,8 @@
 "use client";
 
 import { useState } from "react";
-import { Field, NameField } from "../../components/fields";
-import { moveMember, setGroupKind, setParent, updateData } from "../../fns/graph-edits";
+import { Field, NameField, useTyped } from "../../components/fields";
+import { moveMember, setGroupKind, setParent } from "../../fns/graph-edits";
 import { useEditor, useEditorStore } from "../../store/context";
 import type { GroupNode } from "./types";
 
@@ -70,8 +70,9 @@ export function GroupPanel({ node }: { node: GroupNode }) {
 }
 
 /** Keeps what the user typed while editing (a half-typed escape), shows the document's value otherwise. */
-function SeparatorField({ id, value }: { id: string; value: string | undefined }) {
+function SeparatorField({ id, value: stored }: { id: string; value: string | undefined }) {
   const store = useEditorStore();
+  const value = useTyped(id, "separator", stored);
   const [draft, setDraft] = useState<string | null>(null);
   return (
     <Field label="Separator between outputs" path={`groups.${id}.separator`}>
@@ -84,7 +85,7 @@ function SeparatorField({ id, value }: { id: string; value: string | undefined }
           setDraft(event.target.value);
           const separator = event.target.value === "" ? undefined : unescapeSeparator(event.target.value);
           if (separator === null) return;
-          store.getState().applyEdit(`Edit separator of ${id}`, (graph) => updateData(graph, id, { separator }), { coalesceKey: `${id}.separator` });
+          store.getState().typeField(`Edit separator of ${id}`, id, "separator", separator);
         }}
         onBlur={() => setDraft(null)}
       />
