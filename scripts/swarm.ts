@@ -36,7 +36,7 @@ import { providerKeys } from "@/lib/providers/config";
 import { redactSecrets } from "@/lib/redact";
 import { toNodeRow } from "@/lib/runs/nodeRows";
 import { toolCatalog } from "@/lib/tools/catalog";
-import { closeCodeScorers } from "@/lib/evals/codeScorer";
+import { closeSandbox } from "@/lib/tools/sandbox";
 
 const USAGE = `usage:
   npm run swarm -- check <file.yaml>
@@ -295,7 +295,7 @@ async function main(argv: string[]): Promise<number> {
     try {
       return await evalFile(file, parsed.values);
     } finally {
-      await closeCodeScorers(); // its sandbox threads would keep the process alive
+      await closeSandbox(); // code scorers' sandbox threads would keep the process alive
     }
   }
   if (parsed.values.input === undefined) {

@@ -5,7 +5,7 @@
  * (0.5 or more passes), or `{ pass, score?, reason? }`.
  */
 import { z } from "zod";
-import { DEFAULT_LIMITS, SandboxError, SandboxPool } from "@/lib/tools/sandbox";
+import { DEFAULT_LIMITS, sandbox, SandboxError, type SandboxPool } from "@/lib/tools/sandbox";
 import type { Score, Scorer } from "./scorers";
 
 const Verdict = z.union([
@@ -20,9 +20,7 @@ function toScore(verdict: z.infer<typeof Verdict>): Score {
   return { pass: verdict.pass, score: verdict.score ?? (verdict.pass ? 1 : 0), reason: verdict.reason ?? (verdict.pass ? "passed" : "failed") };
 }
 
-let shared: SandboxPool | undefined;
-
-export function codeScorer(name: string, body: string, pool: SandboxPool = (shared ??= new SandboxPool(2))): Scorer {
+export function codeScorer(name: string, body: string, pool: SandboxPool = sandbox()): Scorer {
   return {
     name,
     async score({ output, row, signal }) {
@@ -36,10 +34,4 @@ export function codeScorer(name: string, body: string, pool: SandboxPool = (shar
       }
     },
   };
-}
-
-/** Stops the shared sandbox threads (so a CLI process can exit). */
-export async function closeCodeScorers(): Promise<void> {
-  await shared?.close();
-  shared = undefined;
 }

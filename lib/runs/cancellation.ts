@@ -2,9 +2,13 @@
 export class CancellationRegistry {
   private readonly controllers = new Map<string, AbortController>();
 
+  /** The run's abort signal: registered once (a run queued here keeps it when it starts executing). */
   register(runId: string): AbortSignal {
-    const controller = new AbortController();
-    this.controllers.set(runId, controller);
+    let controller = this.controllers.get(runId);
+    if (!controller) {
+      controller = new AbortController();
+      this.controllers.set(runId, controller);
+    }
     return controller.signal;
   }
 

@@ -11,6 +11,7 @@ import { RunAbortedError, run, type Checkpoint, type StepCheckpoints } from "@/l
 import { describeError } from "@/lib/engine/errors";
 import { getProvider } from "@/lib/providers";
 import { providerKeys } from "@/lib/providers/config";
+import { asUnavailable } from "@/lib/db/unavailable";
 import { redactSecrets } from "@/lib/redact";
 import { compileFlow } from "./compile";
 import { notify, RUN_EVENTS_CHANNEL } from "./notifications";
@@ -58,13 +59,17 @@ function redactCheckpoint(checkpoint: Checkpoint, redact: (text: string) => stri
  */
 export async function executeRun(runId: string, options: { signal?: AbortSignal } = {}): Promise<RunStatus | null> {
   const { hub, cancellations, executor } = runsRuntime();
-  const signal = options.signal ? AbortSignal.any([options.signal, cancellations.register(runId)]) : cancellations.register(runId);
+  // This process's cancel (a registered run keeps its signal), plus the caller's (DBOS's cancel on a worker).
+  const registered = cancellations.register(runId);
+  const signal = options.signal ? AbortSignal.any([options.signal, registered]) : registered;
   try {
-    const execution = await retryUntilStored(() => loadRunExecution(runId));
+    // Through a storage outage, not through a bad run id or an unreadable row: those fail at once.
+    const whileUnavailable = { retryIf: (error: unknown) => asUnavailable(error) !== null };
+    const execution = await retryUntilStored(() => loadRunExecution(runId), whileUnavailable);
     if (!execution) return null;
     // Liveness is this process's executor heartbeat (started here if nothing started it yet).
     void executor.start();
-    if (!(await retryUntilStored(() => claimRun(runId, executor.id)))) return null;
+    if (!(await retryUntilStored(() => claimRun(runId, executor.id), whileUnavailable))) return null;
     hub.open(runId, execution.lastSeq);
     try {
       return await executeClaimed(execution, signal);

@@ -7,6 +7,8 @@ export type RetryOptions = {
   deadlineMs?: number;
   firstDelayMs?: number;
   maxDelayMs?: number;
+  /** Which failures are worth another try (default: all); others are thrown at once. */
+  retryIf?(error: unknown): boolean;
   /** Told of each failure that will be retried (for one log line, not a flood). */
   onRetry?(error: unknown, attempt: number): void;
   sleep?(ms: number): Promise<void>;
@@ -25,7 +27,7 @@ export async function retryUntilStored<T>(write: () => Promise<T>, options: Retr
       return await write();
     } catch (error) {
       const delay = Math.min(maxDelayMs, firstDelayMs * 2 ** (attempt - 1));
-      if (now() + delay > giveUpAt) throw error;
+      if (now() + delay > giveUpAt || (options.retryIf && !options.retryIf(error))) throw error;
       options.onRetry?.(error, attempt);
       await sleep(delay);
     }

@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { buildSwarm, documentToGraph, graphToDocument, parseDocument, serializeDocument } from "@/lib/dsl";
 import { run } from "@/lib/engine";
 import { toolCatalog } from "@/lib/tools/catalog";
+import { closeSandbox } from "@/lib/tools/sandbox";
 
 const builtIns = toolCatalog.map((entry) => entry.name);
 
@@ -27,10 +28,7 @@ agents:
 swarm: { type: workflow, flow: counter }
 `;
 
-afterAll(async () => {
-  const holder = globalThis as { __swarmStudioSandbox?: { close(): Promise<void> } };
-  await holder.__swarmStudioSandbox?.close();
-});
+afterAll(() => closeSandbox());
 
 describe("code tools in the flow document", () => {
   it("are read, kept through the canvas and the text, and run in the sandbox when an agent calls them", async () => {

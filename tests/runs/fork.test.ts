@@ -13,16 +13,13 @@ import { startRunAs, type RunActor } from "@/lib/runs/commands";
 import { forkRunAs, NotForkableError } from "@/lib/runs/forks";
 import { testDatabases, useTestDatabase } from "../data/databases";
 import { readCallLog } from "./durable/workers";
+import { until } from "./waiting";
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function untilEnded(teamId: string, runId: string) {
-  for (let i = 0; i < 600; i++) {
+function untilEnded(teamId: string, runId: string) {
+  return until(async () => {
     const run = await getRun(teamId, runId);
-    if (run.status !== "queued" && run.status !== "running") return run;
-    await sleep(50);
-  }
-  throw new Error(`run ${runId} did not end`);
+    return run.status !== "queued" && run.status !== "running" ? run : undefined;
+  }, `run ${runId} ended`);
 }
 
 describe.each(testDatabases())("forking a run on $name", (database) => {

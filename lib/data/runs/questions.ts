@@ -2,13 +2,14 @@
 // recording an answer as the call's checkpoint: the run's next execution replays it.
 import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
+import { askHumanSpec } from "@/lib/tools/specs";
 import { Id, parseInput } from "../validation.ts";
 import { encodePayload } from "./payloads.ts";
 import { insertCheckpoint } from "./execution.ts";
 import { findTeamRun } from "./runs.ts";
 import { RunQuestion } from "./types.ts";
 
-export const ASK_HUMAN_TOOL = "ask_human";
+export const ASK_HUMAN_TOOL = askHumanSpec.name;
 
 const Asked = z.object({ question: z.string(), choices: z.array(z.string()).optional() });
 

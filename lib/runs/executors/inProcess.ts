@@ -21,7 +21,7 @@ export function inProcessExecutor(): RunExecutor {
       void (async () => {
         const release = await slots.acquire(teamId, signal);
         try {
-          await executeRun(run.id, { signal });
+          await executeRun(run.id); // its signal is the one registered above
         } catch (error) {
           console.error(`Run ${run.id} could not be executed`, error);
         } finally {

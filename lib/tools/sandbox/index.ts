@@ -21,8 +21,17 @@ export type CodeToolSpec = {
 
 // One pool per process (on globalThis so dev reloads do not leak threads).
 const holder = globalThis as typeof globalThis & { __swarmStudioSandbox?: SandboxPool };
-function sandbox(): SandboxPool {
+
+/** This process's sandbox threads (SWARM_SANDBOX_THREADS, default 2), shared by code tools and code scorers. */
+export function sandbox(): SandboxPool {
   return (holder.__swarmStudioSandbox ??= new SandboxPool(Number(process.env.SWARM_SANDBOX_THREADS) || 2));
+}
+
+/** Stops this process's sandbox threads (a CLI before it exits, tests); the next call starts new ones. */
+export async function closeSandbox(): Promise<void> {
+  const pool = holder.__swarmStudioSandbox;
+  holder.__swarmStudioSandbox = undefined;
+  await pool?.close();
 }
 
 /** An engine tool that runs `spec.body` in the sandbox; its failures reach the model as tool errors. */
