@@ -81,6 +81,8 @@ describe.each(testDatabases())("cross-team access on $name", (database) => {
         runs.cancelRunAction({ runId }),
         runs.rerunAction({ runId }),
         runs.resumeRunAction({ runId }),
+        runs.answerRunAction({ runId, nodeId: `${runId}.0.0.0.0`, answer: "yes" }),
+        runs.forkRunAction({ runId, nodeId: `${runId}.0.0.0` }),
       ]),
     );
     for (const result of results) expect(result).toMatchObject({ ok: false });
@@ -117,6 +119,25 @@ describe.each(testDatabases())("cross-team access on $name", (database) => {
     expect(resumed.status).toBe(404);
     const anonymous = await resumeRoute.POST(new Request(`http://test/api/runs/${runId}/resume`, { method: "POST" }), params(runId));
     expect(anonymous.status).toBe(401);
+    const answerRoute = await import("@/app/api/runs/[id]/answer/route");
+    const forkRoute = await import("@/app/api/runs/[id]/fork/route");
+    const json = { ...bearer, "content-type": "application/json" };
+    const answered = await answerRoute.POST(
+      new Request(`http://test/api/runs/${runId}/answer`, { method: "POST", headers: json, body: JSON.stringify({ nodeId: `${runId}.0`, answer: "yes" }) }),
+      params(runId),
+    );
+    expect(answered.status).toBe(404);
+    expect((await answerRoute.GET(new Request(`http://test/api/runs/${runId}/answer`, { headers: bearer }), params(runId))).status).toBe(404);
+    const forked = await forkRoute.POST(
+      new Request(`http://test/api/runs/${runId}/fork`, { method: "POST", headers: json, body: JSON.stringify({ nodeId: `${runId}.0` }) }),
+      params(runId),
+    );
+    expect(forked.status).toBe(404);
+    const malformed = await forkRoute.POST(
+      new Request(`http://test/api/runs/${runId}/fork`, { method: "POST", headers: json, body: JSON.stringify({ nodeId: 7, extra: true }) }),
+      params(runId),
+    );
+    expect([400, 422]).toContain(malformed.status);
   });
 
   it("keeps the stored key out of responses, exports and run records, but gives it to runs", async () => {
