@@ -9,13 +9,18 @@ import { getTool } from "@/lib/tools";
 import { codeTool } from "@/lib/tools/sandbox";
 import { formatFlow } from "./flow";
 import { hasReference, substitute, type Env } from "./substitute";
-import type { FlowDocument, SwarmSpec } from "./types";
+import { isMcpToolSpec, type FlowDocument, type McpToolSpec, type SwarmSpec, type ToolSpec } from "./types";
 
 export type BuildOptions = {
   /** Values for `${ENV}` references; the CLI passes process.env, the app its own. */
   env?: Env;
-  /** Tool lookup by name; default: the built-in catalog (lib/tools). */
+  /** Tool lookup by name (built-in, then the team's); default: the built-in catalog (lib/tools). */
   tools?: (name: string) => AnyTool | undefined;
+  /**
+   * The tool an MCP binding names, from the team's servers (lib/tools/mcp); without it a
+   * document with MCP tools cannot be built here.
+   */
+  mcpTool?: (name: string, spec: McpToolSpec) => AnyTool;
 };
 
 /** A document that is valid but cannot be built here: an unknown tool, an unset model or number. */
@@ -26,15 +31,10 @@ export class BuildError extends UserError {
 
 export function buildSwarm(document: FlowDocument, options: BuildOptions = {}): Swarm {
   const context = { vars: document.vars, env: options.env };
-  // The document's code tools, then the given lookup (default: the built-in catalog).
-  const codeTools = new Map(
-    Object.entries(document.tools ?? {}).map(([name, spec]) => [
-      name,
-      codeTool({ name, description: spec.description, parameters: spec.parameters, body: spec.code, limits: spec.timeout_ms ? { timeoutMs: spec.timeout_ms } : undefined }),
-    ]),
-  );
+  // The document's tools win over the given lookup (default: the built-in catalog).
+  const documentTools = new Map(Object.entries(document.tools ?? {}).map(([name, spec]) => [name, buildDocumentTool(name, spec, options)]));
   const lookup = options.tools ?? getTool;
-  const findTool = (name: string) => codeTools.get(name) ?? lookup(name);
+  const findTool = (name: string) => documentTools.get(name) ?? lookup(name);
 
   const resolved = (value: unknown, what: string): unknown => {
     const result = substitute(value, context);
@@ -98,4 +98,13 @@ export function buildSwarm(document: FlowDocument, options: BuildOptions = {}): 
     });
 
   return buildSwarmOf(text(document.name) ?? "swarm", document.swarm);
+}
+
+function buildDocumentTool(name: string, spec: ToolSpec, options: BuildOptions): AnyTool {
+  if (!isMcpToolSpec(spec)) {
+    const limits = spec.timeout_ms ? { timeoutMs: spec.timeout_ms } : undefined;
+    return codeTool({ name, description: spec.description, parameters: spec.parameters, body: spec.code, limits });
+  }
+  if (!options.mcpTool) throw new BuildError(`tool '${name}': MCP server '${spec.mcp.server}' is not available here`);
+  return options.mcpTool(name, spec);
 }

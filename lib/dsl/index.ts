@@ -47,4 +47,8 @@ export type {
   Stages,
   SwarmMode,
   SwarmSpec,
+  CodeToolSpec,
+  McpToolSpec,
+  ToolSpec,
 } from "./types";
+export { isMcpToolSpec } from "./types";

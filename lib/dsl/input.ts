@@ -13,6 +13,8 @@ import { hasReference, substitute, type Vars } from "./substitute";
 import {
   AgentSpec,
   CodeToolSpec,
+  McpToolSpec,
+  type ToolSpec,
   GroupSpec,
   LayoutEntry,
   Name,
@@ -264,7 +266,10 @@ export function readDocument(value: unknown, locate: SourceLocator): ReadResult 
     if (isRecord(value.vars)) document.vars = value.vars;
     else reader.errors.push(locate.error("'vars' must be a map of names to values", ["vars"]));
   }
-  const tools = readSection(reader, value, "tools", (item, path) => parseItem(reader, CodeToolSpec, item, path));
+  // An entry with an `mcp` key is an MCP binding: parse it as one, so its errors name its own fields.
+  const tools = readSection(reader, value, "tools", (item, path) =>
+    isRecord(item) && "mcp" in item ? parseItem<ToolSpec>(reader, McpToolSpec, item, path) : parseItem<ToolSpec>(reader, CodeToolSpec, item, path),
+  );
   for (const [name, spec] of tools ?? []) if (spec) (document.tools ??= {})[name] = spec;
 
   const define = (name: string, kind: DefinitionKind, path: YamlPath) => {

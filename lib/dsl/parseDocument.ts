@@ -16,8 +16,12 @@ import { validateDocument } from "./validate";
 export type ParseDocumentOptions = {
   /** For `${ENV}` references while validating; the document keeps the references. */
   env?: Env;
-  /** Known tool names; when given, other tool names are errors. */
+  /** Built-in tool names; when given, other tool names (not the document's or the team's) are errors. */
   tools?: Iterable<string>;
+  /** The team's own tool names: known, and a document tool of the same name wins over them. */
+  teamTools?: Iterable<string>;
+  /** The team's MCP servers and the tool names each last listed (undefined: never listed); when given, MCP bindings must name one. */
+  mcpServers?: ReadonlyMap<string, ReadonlySet<string> | undefined>;
 };
 
 export type ParseDocumentResult =
@@ -54,7 +58,12 @@ function reported(found: DocumentError[]): ParseDocumentResult {
 
 function readValue(value: unknown, locate: SourceLocator, options: ParseDocumentOptions): ParseDocumentResult {
   const read = readDocument(value, locate);
-  const errors = [...read.errors, ...validateDocument(read, locate, { env: options.env, tools: options.tools && new Set(options.tools) })];
+  const errors = [...read.errors, ...validateDocument(read, locate, {
+    env: options.env,
+    tools: options.tools && new Set(options.tools),
+    teamTools: options.teamTools && new Set(options.teamTools),
+    mcpServers: options.mcpServers,
+  })];
   if (errors.length > 0) return reported(errors);
   return { document: read.document, errors: [] };
 }

@@ -113,13 +113,38 @@ export const CodeToolSpec = z.strictObject({
 });
 export type CodeToolSpec = z.infer<typeof CodeToolSpec>;
 
+/**
+ * A tool of one of the team's MCP servers (Settings → MCP servers), named by server and
+ * tool. The document never holds the server's address or credentials: an export carries
+ * only these names, and a team without that server gets a clear problem.
+ */
+export const McpToolSpec = z.strictObject({
+  mcp: z.strictObject({
+    /** The name the team registered the server under. */
+    server: Name,
+    /** The tool's name on that server (MCP tool names are free-form). */
+    tool: z.string().min(1).max(128),
+  }),
+  /** At most this long a call (default 30000 ms). */
+  timeout_ms: z.number().int().min(10).max(300_000).optional(),
+});
+export type McpToolSpec = z.infer<typeof McpToolSpec>;
+
+/** An entry of the `tools:` section: code written in the document, or a team MCP server's tool. */
+export const ToolSpec = z.union([CodeToolSpec, McpToolSpec]);
+export type ToolSpec = z.infer<typeof ToolSpec>;
+
+export function isMcpToolSpec(spec: ToolSpec): spec is McpToolSpec {
+  return "mcp" in spec;
+}
+
 export const FlowDocument = z.strictObject({
   name: z.string().optional(),
   /** What the flow is for; the flow list shows it. */
   description: z.string().optional(),
   vars: z.record(z.string(), z.unknown()).optional(),
-  /** Code tools of this document, by name; agents name them like built-in tools. */
-  tools: z.record(Name, CodeToolSpec).optional(),
+  /** Tools of this document by name (code, or a team MCP server's); agents name them like built-in tools. */
+  tools: z.record(Name, ToolSpec).optional(),
   agents: z.record(Name, AgentSpec),
   groups: z.record(Name, GroupSpec).optional(),
   swarms: z.record(Name, SwarmSpec).optional(),

@@ -9,15 +9,19 @@ import type { Definition, Placement, ReadResult, Scope } from "./input";
 import { findSecretLiterals } from "./secrets";
 import type { SourceLocator, YamlPath } from "./source";
 import { hasReference, substitute, type Env } from "./substitute";
-import type { DocumentError, FlowDocument } from "./types";
+import { isMcpToolSpec, type DocumentError, type FlowDocument } from "./types";
 import { plainIssueMessage } from "./issueMessages";
 
 export const KNOWN_PROVIDERS = ["openai", "anthropic", "mock"] as const;
 
 export type ValidateOptions = {
   env?: Env;
-  /** Tool names that exist; when given, any other tool name is an error. */
+  /** Built-in tool names; when given, any tool name not built in, the document's or the team's is an error. */
   tools?: ReadonlySet<string>;
+  /** The team's own tool names (a document tool of the same name wins). */
+  teamTools?: ReadonlySet<string>;
+  /** The team's MCP servers → tool names last listed (undefined: never listed); when given, bindings must name them. */
+  mcpServers?: ReadonlyMap<string, ReadonlySet<string> | undefined>;
 };
 
 // The model part may hold options with spaces ("mock:reply?text=Hello there").
@@ -228,14 +232,38 @@ function checkResolvedValue(
   }
 }
 
+function checkMcpBindings(
+  document: FlowDocument,
+  servers: ReadonlyMap<string, ReadonlySet<string> | undefined>,
+  locate: SourceLocator,
+  errors: DocumentError[],
+): void {
+  for (const [name, spec] of Object.entries(document.tools ?? {})) {
+    if (!isMcpToolSpec(spec)) continue;
+    const { server, tool } = spec.mcp;
+    if (!servers.has(server)) {
+      const known = [...servers.keys()];
+      const hint = known.length > 0 ? ` (this team has: ${known.join(", ")})` : " (this team has none: an owner adds them in Settings → MCP servers)";
+      errors.push(locate.error(`this team has no MCP server named '${server}'${hint}`, ["tools", name, "mcp", "server"]));
+      continue;
+    }
+    const listed = servers.get(server);
+    if (listed && !listed.has(tool)) {
+      errors.push(locate.error(`MCP server '${server}' has no tool '${tool}' (it lists: ${[...listed].join(", ") || "none"})`, ["tools", name, "mcp", "tool"]));
+    }
+  }
+}
+
 function checkValues(document: FlowDocument, options: ValidateOptions, locate: SourceLocator, errors: DocumentError[]): void {
   const context = { vars: document.vars, env: options.env };
-  const codeTools = Object.keys(document.tools ?? {});
-  // A document's code tool never shadows a built-in one: the same name would mean two tools.
-  for (const name of codeTools) {
-    if (options.tools?.has(name)) errors.push(locate.error(`'${name}' is a built-in tool: give the code tool another name`, ["tools", name], locate.atKey(["tools", name])));
+  const documentTools = Object.keys(document.tools ?? {});
+  // A document's tool never shadows a built-in one: the same name would mean two tools.
+  // It does win over a team tool of the same name (the document says what it runs).
+  for (const name of documentTools) {
+    if (options.tools?.has(name)) errors.push(locate.error(`'${name}' is a built-in tool: give the document's tool another name`, ["tools", name], locate.atKey(["tools", name])));
   }
-  const known = options.tools && new Set([...options.tools, ...codeTools]);
+  if (options.mcpServers) checkMcpBindings(document, options.mcpServers, locate, errors);
+  const known = options.tools && new Set([...options.tools, ...(options.teamTools ?? []), ...documentTools]);
   for (const [name, agent] of Object.entries(document.agents)) {
     if (agent.model !== undefined) {
       const model = substitute(agent.model, context);
