@@ -54,7 +54,7 @@ export const RunNode = z.object({
    * for the first, tool results later), `response` (the assistant message) and
    * `modelUsage` (this call's own usage, without delegated work) — so a
    * step's conversation is the concatenation of its agent's steps, stored once;
-   * tool_call → `toolCallId`, `arguments`; agent → `model`, `signature` of a detected loop.
+   * tool_call → `toolCallId`, `toolKind` (builtin, code, mcp), `arguments`; agent → `model`, `signature` of a detected loop.
    */
   metadata: z.record(z.string(), z.unknown()),
   input: z.string().nullable(),

@@ -16,8 +16,13 @@ export type ToolContext = {
   signal: AbortSignal;
 };
 
+/** Where a tool comes from, shown on its calls: the project's own, a team's code (sandboxed), an MCP server's. */
+export type ToolKind = "builtin" | "code" | "mcp";
+
 export type Tool<Args = unknown> = {
   readonly name: string;
+  /** Default "builtin"; `codeTool()` says "code", MCP tools "mcp". */
+  readonly kind?: ToolKind;
   readonly description: string;
   /** JSON Schema of the arguments, as models see it. */
   readonly parameters: JsonSchema;

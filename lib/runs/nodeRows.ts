@@ -8,7 +8,7 @@ import { z } from "zod";
 import { Message } from "@/lib/engine/messages";
 import type { RunNode } from "@/lib/engine/runState";
 import { estimateCost } from "@/lib/providers/pricing";
-import { Attempt, type NodeError, type NodeMarks, type RunNodeDetail } from "@/lib/data/runs/types";
+import { Attempt, ToolKind, type NodeError, type NodeMarks, type RunNodeDetail } from "@/lib/data/runs/types";
 
 const StepMessages = z.object({ newMessages: z.array(Message).default([]), response: Message.optional() });
 
@@ -19,19 +19,21 @@ function toNodeError(error: RunNode["error"], redact: Redact): NodeError | null 
 
 const Attempts = z.array(Attempt);
 
-/** A handoff's source, a retried call's attempts, a fork's reused and edited steps, from the engine's metadata (null when none). */
+/** A handoff's source, a retried call's attempts, a fork's reused and edited steps, a tool's kind, from the engine's metadata (null when none). */
 function toMarks(metadata: Record<string, unknown>, redact: Redact): NodeMarks | null {
+  const tool = ToolKind.safeParse(metadata.toolKind).data;
   const handoffFrom = typeof metadata.handoffFrom === "string" ? metadata.handoffFrom : undefined;
   const parsed = Attempts.safeParse(metadata.attempts);
   const attempts = parsed.success && parsed.data.length > 1 ? parsed.data.map((a) => (a.error ? { ...a, error: redact(a.error) } : a)) : undefined;
   const reused = typeof metadata.reusedFrom === "string";
   const edited = metadata.edited === true;
-  if (!handoffFrom && !attempts && !reused && !edited) return null;
+  if (!handoffFrom && !attempts && !reused && !edited && !tool) return null;
   return {
     ...(handoffFrom ? { handoffFrom } : {}),
     ...(attempts ? { attempts } : {}),
     ...(reused ? { reused } : {}),
     ...(edited ? { edited } : {}),
+    ...(tool ? { tool } : {}),
   };
 }
 

@@ -7,6 +7,7 @@ import { formatCost, formatDuration } from "@/lib/runs/format";
 import type { RunNodeDetail, RunNodeSummary } from "@/lib/data/runs/types";
 import { ForkForm } from "./fork-form";
 import { StatusBadge } from "./status-badge";
+import { ToolKindBadge } from "./tool-kind-badge";
 
 type Loaded = { node: RunNodeDetail; conversation: Message[] | null };
 
@@ -90,6 +91,14 @@ export function NodeDetail({
           <>
             <dt>Cost</dt>
             <dd>{formatCost(node.costUsd)}</dd>
+          </>
+        ) : null}
+        {node.marks?.tool ? (
+          <>
+            <dt>Tool</dt>
+            <dd>
+              <ToolKindBadge kind={node.marks.tool} />
+            </dd>
           </>
         ) : null}
         {node.marks?.handoffFrom ? (

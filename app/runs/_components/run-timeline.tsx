@@ -7,6 +7,7 @@ import { buildRunTree } from "@/lib/runs/timeline/treeBuilding";
 import { visibleRange } from "@/lib/runs/timeline/virtualRows";
 import type { RunNodeSummary } from "@/lib/data/runs/types";
 import { useSelection } from "./selection-context";
+import { ToolKindBadge } from "./tool-kind-badge";
 
 const ROW_HEIGHT = 28;
 const AXIS_HEIGHT = 26;
@@ -205,6 +206,7 @@ function TimelineRowView(props: {
         <span className="timeline-label" title={node.error ? `${node.name}: ${node.error.message}` : node.name}>
           {node.name}
         </span>
+        {node.marks?.tool ? <ToolKindBadge kind={node.marks.tool} /> : null}
         {node.marks?.reused ? (
           <span className="timeline-reused" title="Reused from the run this one was forked from: not called again">
             reused

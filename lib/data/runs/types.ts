@@ -35,6 +35,9 @@ export type TokenUsage = z.infer<typeof TokenUsage>;
 export const Attempt = z.object({ startedAt: z.number(), endedAt: z.number(), error: z.string().optional() });
 export type Attempt = z.infer<typeof Attempt>;
 
+export const ToolKind = z.enum(["builtin", "code", "mcp"]);
+export type ToolKind = z.infer<typeof ToolKind>;
+
 /** What the timeline draws beyond a node's bar. */
 export const NodeMarks = z.object({
   /** The agent that handed control to this one (handoff swarms). */
@@ -45,6 +48,8 @@ export const NodeMarks = z.object({
   edited: z.boolean().optional(),
   /** Every try of a retried model call, the failed ones with their error. */
   attempts: z.array(Attempt).optional(),
+  /** A tool call: which kind of tool ran (built-in, a code tool in the sandbox, an MCP server's). */
+  tool: ToolKind.optional(),
 });
 export type NodeMarks = z.infer<typeof NodeMarks>;
 

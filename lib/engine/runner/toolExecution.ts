@@ -59,7 +59,8 @@ async function executeToolCall(ctx: RunContext, batch: ToolBatch, call: ToolCall
   const runnable = batch.tools.get(call.name);
   const node = ctx.state.createNode(runnable?.kind ?? "tool_call", call.name, batch.parent.id, {
     input: call.arguments,
-    metadata: { toolCallId: call.id },
+    // Which kind of tool ran (the timeline's badge); engine-made tools have their own node kinds.
+    metadata: runnable?.kind === "tool_call" ? { toolCallId: call.id, toolKind: runnable.tool.kind ?? "builtin" } : { toolCallId: call.id },
   });
   ctx.start(node, agentName);
   if (ctx.listening) ctx.emit({ type: "tool_call", agentName, nodeId: node.id, toolCall: call });

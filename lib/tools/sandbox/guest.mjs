@@ -2,7 +2,8 @@
 // runtime and context per call, with no access to the host (no process, env, files,
 // require — QuickJS's core has none of them). Its only way out is `fetch`, which asks the
 // parent thread (where http_fetch's address policy applies). Plain JavaScript, so the
-// thread starts the same under tsx, vitest and the production server.
+// thread starts the same under tsx, vitest and the production server. What the tool logs
+// with `console` comes back with its answer, within caps (LogCapture).
 import { parentPort } from "node:worker_threads";
 import { newQuickJSWASMModuleFromVariant, newVariant, shouldInterruptAfterDeadline } from "quickjs-emscripten-core";
 import releaseSync from "@jitl/quickjs-wasmfile-release-sync";
@@ -32,8 +33,8 @@ parentPort.on("message", (message) => {
   }
 });
 
-/** Runs `body` (an async function's body receiving `args`) and posts its JSON result or error. */
-async function call({ id, body, args, timeoutMs, maxOutputBytes }) {
+/** Runs `body` (an async function's body receiving `args`) and posts its JSON result or error, with what it logged. */
+async function call({ id, body, args, timeoutMs, maxOutputBytes, maxLogLines, maxLogBytes }) {
   const module = await quickjs();
   const deadline = Date.now() + timeoutMs;
   const runtime = module.newRuntime();
@@ -41,20 +42,23 @@ async function call({ id, body, args, timeoutMs, maxOutputBytes }) {
   runtime.setMemoryLimit(MEMORY_LIMIT_BYTES);
   runtime.setInterruptHandler(shouldInterruptAfterDeadline(deadline));
   const context = runtime.newContext();
+  const logs = new LogCapture(maxLogLines, maxLogBytes);
   let settled = false;
   const reply = (outcome) => {
     if (settled) return;
     settled = true;
-    parentPort.postMessage({ type: "result", id, ...outcome });
+    parentPort.postMessage({ type: "result", id, ...outcome, logs: logs.lines, droppedLogs: logs.dropped });
   };
+  const fail = (kind, message, line) => reply({ ok: false, error: { kind, message, ...(line ? { line } : {}) } });
   // A promise that never settles is ended by this host-side timer.
-  const timer = setTimeout(() => reply({ ok: false, error: `the tool did not finish within ${timeoutMs} ms` }), timeoutMs);
+  const timer = setTimeout(() => fail("timeout", `the tool did not finish within ${timeoutMs} ms`), timeoutMs);
   try {
     exposeFetch(context, runtime, id);
+    exposeConsole(context, logs);
     const source = `(async (args) => {\n${body}\n})(${JSON.stringify(args)}).then((value) => JSON.stringify(value === undefined ? null : value))`;
     const evaluated = context.evalCode(source, "tool.js");
     if (evaluated.error) {
-      reply({ ok: false, error: describe(context, evaluated.error) });
+      fail(...classify(context, evaluated.error, timeoutMs));
       evaluated.error.dispose();
       return;
     }
@@ -65,16 +69,17 @@ async function call({ id, body, args, timeoutMs, maxOutputBytes }) {
     promise.dispose();
     if (!state) return; // the host timer answered
     if (state.type === "rejected") {
-      reply({ ok: false, error: describe(context, state.error) });
+      fail(...classify(context, state.error, timeoutMs));
       state.error.dispose();
       return;
     }
     const json = context.getString(state.value);
     state.value.dispose();
-    if (Buffer.byteLength(json) > maxOutputBytes) reply({ ok: false, error: `the tool's result is over ${maxOutputBytes} bytes` });
+    if (Buffer.byteLength(json) > maxOutputBytes) fail("output", `the tool's result is over ${maxOutputBytes} bytes`);
     else reply({ ok: true, json });
   } catch (error) {
-    reply({ ok: false, error: error instanceof Error ? error.message : String(error) });
+    const message = error instanceof Error ? error.message : String(error);
+    fail(/out of memory/i.test(message) ? "memory" : "thrown", message);
   } finally {
     clearTimeout(timer);
     try {
@@ -103,12 +108,76 @@ async function settle(context, runtime, promise, gaveUp) {
   }
 }
 
-function describe(context, handle) {
+/** A guest error as [kind, message, line of the body]: the deadline's interrupt, memory, or what the tool threw. */
+function classify(context, handle, timeoutMs) {
   const error = context.dump(handle);
   // Out of memory, QuickJS cannot even allocate the error: the rejection is null.
-  if (error === null || error === undefined) return "InternalError: out of memory (or the tool threw null)";
-  if (error && typeof error === "object") return `${error.name ?? "Error"}: ${error.message ?? JSON.stringify(error)}`;
-  return String(error);
+  if (error === null || error === undefined) return ["memory", "InternalError: out of memory (or the tool threw null)"];
+  if (!error || typeof error !== "object") return ["thrown", String(error)];
+  const message = `${error.name ?? "Error"}: ${error.message ?? JSON.stringify(error)}`;
+  if (error.name === "InternalError" && /interrupted/.test(message)) return ["timeout", `the tool did not finish within ${timeoutMs} ms (interrupted)`];
+  if (/out of memory/.test(message)) return ["memory", message];
+  return ["thrown", message, bodyLine(error)];
+}
+
+/** The line of the tool's body an error points at: the source wraps the body after one line. */
+function bodyLine(error) {
+  const line = typeof error.lineNumber === "number" ? error.lineNumber : Number(/tool\.js:(\d+)/.exec(String(error.stack ?? ""))?.[1]);
+  return Number.isInteger(line) && line > 1 ? line - 1 : undefined;
+}
+
+/**
+ * What the tool logs, within caps: at most `maxLines` lines and `maxBytes` of text (a line
+ * is cut at MAX_LOG_LINE_CHARS first); what does not fit is counted, not kept.
+ */
+class LogCapture {
+  lines = [];
+  dropped = 0;
+  bytes = 0;
+  constructor(maxLines, maxBytes) {
+    this.maxLines = maxLines;
+    this.maxBytes = maxBytes;
+  }
+  add(level, text) {
+    const size = Buffer.byteLength(text);
+    if (this.lines.length >= this.maxLines || this.bytes + size > this.maxBytes) {
+      this.dropped += 1;
+      return;
+    }
+    this.bytes += size;
+    this.lines.push({ level, text });
+  }
+}
+
+const MAX_LOG_LINE_CHARS = 2_000;
+const LOG_LEVELS = ["log", "info", "warn", "error"];
+
+/**
+ * `console.log/info/warn/error/debug` in the guest: values formatted there (strings as they
+ * are, errors as "Name: message", the rest as JSON), each line cut before it leaves the guest.
+ */
+function exposeConsole(context, logs) {
+  const sink = context.newFunction("log", (levelHandle, textHandle) => {
+    const level = context.getString(levelHandle);
+    logs.add(LOG_LEVELS.includes(level) ? level : "log", context.getString(textHandle));
+  });
+  const makeConsole = context
+    .evalCode(
+      `(sink) => {
+        const show = (value) => {
+          if (typeof value === "string") return value;
+          if (value instanceof Error) return value.name + ": " + value.message;
+          try { const json = JSON.stringify(value); return json === undefined ? String(value) : json; } catch { return String(value); }
+        };
+        const line = (level) => (...values) => { sink(level, values.map(show).join(" ").slice(0, ${MAX_LOG_LINE_CHARS})); };
+        return { log: line("log"), info: line("info"), warn: line("warn"), error: line("error"), debug: line("log") };
+      }`,
+      "console.js",
+    )
+    .unwrap();
+  const consoleObject = context.callFunction(makeConsole, context.undefined, sink).unwrap();
+  context.setProp(context.global, "console", consoleObject);
+  for (const handle of [sink, makeConsole, consoleObject]) handle.dispose();
 }
 
 /** `fetch(url)` in the guest: the parent fetches under http_fetch's policy and answers { status, contentType, body }. */

@@ -7,7 +7,7 @@ import { ToolError, type AnyTool } from "@/lib/engine";
 import type { JsonSchema } from "@/lib/engine/schema";
 import { DEFAULT_LIMITS, SandboxError, SandboxPool, type SandboxLimits } from "./pool";
 
-export { SandboxError, SandboxPool, DEFAULT_LIMITS, type SandboxLimits } from "./pool";
+export { SandboxError, SandboxPool, DEFAULT_LIMITS, type SandboxLimits, type SandboxLog, type SandboxFailure, type SandboxOutcome } from "./pool";
 
 export type CodeToolSpec = {
   name: string;
@@ -39,6 +39,7 @@ export function codeTool(spec: CodeToolSpec, pool: SandboxPool = sandbox()): Any
   const limits = { ...DEFAULT_LIMITS, ...spec.limits };
   return {
     name: spec.name,
+    kind: "code",
     description: spec.description,
     parameters: spec.parameters,
     argsSchema: z.fromJSONSchema(spec.parameters as Parameters<typeof z.fromJSONSchema>[0]),

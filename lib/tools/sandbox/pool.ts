@@ -14,16 +14,39 @@ export type SandboxLimits = {
   timeoutMs: number;
   /** The JSON result's size at most. */
   maxOutputBytes: number;
+  /** What the tool logs with `console`: at most this many lines, … */
+  maxLogLines: number;
+  /** … and this much text (a line is cut at 2,000 characters first). */
+  maxLogBytes: number;
 };
 
-export const DEFAULT_LIMITS: SandboxLimits = { timeoutMs: 5_000, maxOutputBytes: 256 * 1024 };
+export const DEFAULT_LIMITS: SandboxLimits = { timeoutMs: 5_000, maxOutputBytes: 256 * 1024, maxLogLines: 200, maxLogBytes: 32 * 1024 };
+
+/** One line a tool logged (console.debug logs as "log"). */
+export type SandboxLog = { level: "log" | "info" | "warn" | "error"; text: string };
+
+/**
+ * Why a call failed: its deadline, the memory ceiling, an oversized result, what the code
+ * threw (a SyntaxError too; `line` is the body's line when the error says it), a crashed
+ * sandbox, or the caller cancelled.
+ */
+export type SandboxFailure = { kind: "timeout" | "memory" | "output" | "thrown" | "crash" | "cancelled"; message: string; line?: number };
+
+/** A call's whole answer: its value or failure, what it logged, and how long it took. */
+export type SandboxOutcome = ({ ok: true; value: unknown } | { ok: false; error: SandboxFailure }) & {
+  logs: SandboxLog[];
+  /** Log lines over the caps, counted and not kept. */
+  droppedLogs: number;
+  durationMs: number;
+};
 
 /** A tool's failure inside the sandbox: its error, a timeout, a limit. Goes back to the model. */
 export class SandboxError extends Error {
   override readonly name = "SandboxError";
 }
 
-type Pending = { resolve(json: string): void; reject(error: Error): void; timer: ReturnType<typeof setTimeout>; signal?: AbortSignal; onAbort(): void };
+type GuestAnswer = Omit<SandboxOutcome, "durationMs" | "ok" | "value"> & ({ ok: true; json: string } | { ok: false; error: SandboxFailure });
+type Pending = { resolve(answer: GuestAnswer): void; timer: ReturnType<typeof setTimeout>; signal?: AbortSignal; onAbort(): void };
 type Slot = { worker: Worker; busy: Pending | null; reserved: boolean; callId: number };
 
 /** Plain JavaScript beside this file; resolved from the working directory so bundlers need not know it. */
@@ -43,22 +66,34 @@ export class SandboxPool {
   ) {}
 
   /** Runs `body` (an async function's body; its argument is `args`) and resolves with its JSON result. */
-  async run(body: string, args: unknown, limits: SandboxLimits = DEFAULT_LIMITS, signal?: AbortSignal): Promise<unknown> {
+  async run(body: string, args: unknown, limits: Partial<SandboxLimits> = DEFAULT_LIMITS, signal?: AbortSignal): Promise<unknown> {
+    const outcome = await this.call(body, args, limits, signal);
+    if (!outcome.ok) throw new SandboxError(outcome.error.message);
+    return outcome.value;
+  }
+
+  /** Runs `body` like `run`, answering with everything: value or failure, logs, duration. Never rejects. */
+  async call(body: string, args: unknown, partial: Partial<SandboxLimits> = DEFAULT_LIMITS, signal?: AbortSignal): Promise<SandboxOutcome> {
+    const limits = { ...DEFAULT_LIMITS, ...partial };
     const slot = await this.freeSlot();
     const id = ++this.nextCall;
     slot.callId = id;
+    const started = performance.now();
     try {
-      const json = await new Promise<string>((resolve, reject) => {
+      const answer = await new Promise<GuestAnswer>((resolve) => {
         const timer = setTimeout(() => {
           // The guest did not answer even after its own deadline: the thread is stuck. Replace it.
-          this.replace(slot, new SandboxError(`the tool did not finish within ${limits.timeoutMs} ms`));
+          this.replace(slot, { kind: "timeout", message: `the tool did not finish within ${limits.timeoutMs} ms` });
         }, limits.timeoutMs + GRACE_MS);
-        const onAbort = () => this.replace(slot, new SandboxError("the tool call was cancelled"));
-        slot.busy = { resolve, reject, timer, signal, onAbort };
+        const onAbort = () => this.replace(slot, { kind: "cancelled", message: "the tool call was cancelled" });
+        slot.busy = { resolve, timer, signal, onAbort };
+        if (signal?.aborted) return onAbort();
         signal?.addEventListener("abort", onAbort, { once: true });
-        slot.worker.postMessage({ type: "call", id, body, args, timeoutMs: limits.timeoutMs, maxOutputBytes: limits.maxOutputBytes });
+        slot.worker.postMessage({ type: "call", id, body, args, ...limits });
       });
-      return JSON.parse(json) as unknown;
+      const durationMs = performance.now() - started;
+      const { logs, droppedLogs } = answer;
+      return answer.ok ? { ok: true, value: JSON.parse(answer.json) as unknown, logs, droppedLogs, durationMs } : { ok: false, error: answer.error, logs, droppedLogs, durationMs };
     } finally {
       this.release(slot);
     }
@@ -100,14 +135,13 @@ export class SandboxPool {
     slot.worker.on("message", (message: GuestMessage) => {
       if (message.type === "fetch") void this.serveFetch(slot, message);
       else if (message.type === "result" && message.id === slot.callId && slot.busy) {
-        const pending = slot.busy;
-        clearTimeout(pending.timer);
-        if (message.ok) pending.resolve(message.json);
-        else pending.reject(new SandboxError(message.error));
+        clearTimeout(slot.busy.timer);
+        const { type: _type, id: _id, ...answer } = message;
+        slot.busy.resolve(answer);
       }
     });
     // A crashed thread (the wasm module aborted) is replaced; its call fails.
-    slot.worker.on("error", (error) => this.replace(slot, new SandboxError(`the sandbox crashed: ${error.message}`)));
+    slot.worker.on("error", (error) => this.replace(slot, { kind: "crash", message: `the sandbox crashed: ${error.message}` }));
   }
 
   private async serveFetch(slot: Slot, message: { id: number; url: string }): Promise<void> {
@@ -119,11 +153,12 @@ export class SandboxPool {
     }
   }
 
-  private replace(slot: Slot, reason: SandboxError): void {
+  /** Ends a stuck, crashed or cancelled call with `failure` (its logs are lost with the thread) and starts a new thread. */
+  private replace(slot: Slot, failure: SandboxFailure): void {
     const pending = slot.busy;
     if (pending) {
       clearTimeout(pending.timer);
-      pending.reject(reason);
+      pending.resolve({ ok: false, error: failure, logs: [], droppedLogs: 0 });
     }
     void slot.worker.terminate();
     slot.worker.removeAllListeners();
@@ -134,5 +169,4 @@ export class SandboxPool {
 
 type GuestMessage =
   | { type: "fetch"; id: number; callId: number; url: string }
-  | { type: "result"; id: number; ok: true; json: string }
-  | { type: "result"; id: number; ok: false; error: string };
+  | ({ type: "result"; id: number } & GuestAnswer);
