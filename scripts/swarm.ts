@@ -317,7 +317,11 @@ async function main(argv: string[]): Promise<number> {
       return EXIT.badInput;
     }
   }
-  return runFile(file, parsed.values.input, otlp);
+  try {
+    return await runFile(file, parsed.values.input, otlp);
+  } finally {
+    await closeSandbox(); // code tools' sandbox threads would keep the process alive
+  }
 }
 
 process.exitCode = await main(process.argv.slice(2));

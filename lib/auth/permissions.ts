@@ -5,7 +5,8 @@
 // - viewer: reads flows, versions and runs; runs nothing (runs spend the team's model
 //   credits), saves nothing.
 // - editor: everything a flow needs — create, import, edit, save, restore, fork in, run,
-//   rename — and share links (a read-only view, like an export).
+//   rename — and share links (a read-only view, like an export); also the team's code
+//   tools (Settings → Tools: create, edit, test, delete), which viewers may only read.
 // - owner: also deletes flows, manages members and invitations, provider credentials,
 //   API tokens and where runs are exported (OTLP endpoint and headers).
 import { createAccessControl } from "better-auth/plugins/access";
@@ -18,12 +19,13 @@ export const statements = {
   credential: ["manage"],
   apiToken: ["manage"],
   telemetry: ["manage"],
+  tool: ["read", "write"],
 } as const;
 
 export const ac = createAccessControl(statements);
 
-const reading = { flow: ["read"] } as const;
-const editing = { flow: ["read", "create", "update", "run"], shareLink: ["create", "revoke"] } as const;
+const reading = { flow: ["read"], tool: ["read"] } as const;
+const editing = { flow: ["read", "create", "update", "run"], shareLink: ["create", "revoke"], tool: ["read", "write"] } as const;
 
 export const roles = {
   owner: ac.newRole({
@@ -33,6 +35,7 @@ export const roles = {
     credential: ["manage"],
     apiToken: ["manage"],
     telemetry: ["manage"],
+    tool: ["read", "write"],
   }),
   editor: ac.newRole({ ...editing }),
   viewer: ac.newRole({ ...reading }),

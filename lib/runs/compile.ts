@@ -2,7 +2,7 @@
 import { BuildError, buildSwarm, parseDocument } from "@/lib/dsl";
 import type { FlowDocument } from "@/lib/dsl/types";
 import type { AgentEdit } from "@/lib/data/runs/types";
-import type { Swarm } from "@/lib/engine";
+import type { AnyTool, Swarm } from "@/lib/engine";
 import { UserError } from "@/lib/errors";
 
 /** The stored document cannot be built into a swarm (a run of it cannot start). */
@@ -16,6 +16,8 @@ export type CompileOptions = {
   modelOverride?: string;
   /** A fork's changes to agents, by name (after the override). */
   agentEdits?: Record<string, AgentEdit>;
+  /** Tools by name (built-in, then the team's); the document's own win. Default: the built-in ones. */
+  tools?: (name: string) => AnyTool | undefined;
 };
 
 function withModel(document: FlowDocument, model: string): FlowDocument {
@@ -44,7 +46,7 @@ export function compileFlow(documentText: string, options: CompileOptions = {}):
   if (options.agentEdits) document = withAgentEdits(document, options.agentEdits);
   try {
     // No env: a document must not pull server environment variables (secrets) into a run.
-    return buildSwarm(document);
+    return buildSwarm(document, { tools: options.tools });
   } catch (error) {
     if (error instanceof BuildError) throw new FlowCompileError(error.message);
     throw error;

@@ -13,6 +13,7 @@ import { getProvider } from "@/lib/providers";
 import { providerKeys } from "@/lib/providers/config";
 import { asUnavailable } from "@/lib/db/unavailable";
 import { redactSecrets } from "@/lib/redact";
+import { teamToolLookup } from "@/lib/flows/teamTools";
 import { compileFlow } from "./compile";
 import { notify, RUN_EVENTS_CHANNEL } from "./notifications";
 import { BatchingRecorder } from "./recorder";
@@ -107,10 +108,10 @@ async function executeClaimed(execution: RunExecution, signal: AbortSignal): Pro
   });
   let outcome: { status: RunStatus; output: string | null; error: string | null };
   try {
-    const [config, exporter] = await Promise.all([providerConfigForTeam(teamId), startRunTelemetry(teamId, stored, redact)]);
+    const [config, exporter, tools] = await Promise.all([providerConfigForTeam(teamId), startRunTelemetry(teamId, stored, redact), teamToolLookup(teamId)]);
     keys = providerKeys(config);
     telemetry = exporter;
-    const swarm = compileFlow(execution.document, { modelOverride: stored.options.modelOverride, agentEdits: stored.options.agentEdits });
+    const swarm = compileFlow(execution.document, { modelOverride: stored.options.modelOverride, agentEdits: stored.options.agentEdits, tools });
     // A fork's edited step, by its position under this run's id.
     const stepEdits = new Map(Object.entries(stored.options.stepEdits ?? {}).map(([position, messages]) => [`${runId}${position}`, messages]));
     const stream = run.stream(swarm, stored.input, {

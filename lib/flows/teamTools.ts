@@ -1,0 +1,64 @@
+/**
+ * The team's code tools (Settings → Tools): who may read and write them, and what one
+ * must be (a name no built-in tool has). Permission first, before any other work. Runs
+ * get them as engine tools through `teamToolLookup`; saves know their names
+ * (`teamToolNames`) so a document may name them.
+ */
+import { requirePermission, type Workspace } from "@/lib/auth";
+import { ValidationError } from "@/lib/data/errors";
+import {
+  createTeamTool,
+  deleteTeamTool,
+  listTeamToolNames,
+  listTeamTools,
+  type TeamToolInput,
+  type TeamToolRecord,
+  updateTeamTool,
+} from "@/lib/data/teamTools";
+import type { AnyTool } from "@/lib/engine";
+import { getTool, isBuiltInTool } from "@/lib/tools";
+import { codeTool } from "@/lib/tools/sandbox";
+
+function refuseBuiltInName(input: TeamToolInput): void {
+  if (typeof input.name === "string" && isBuiltInTool(input.name)) {
+    throw new ValidationError([{ path: "name", message: `"${input.name}" is a built-in tool: give the team's tool another name` }]);
+  }
+}
+
+export async function listTools(workspace: Workspace): Promise<TeamToolRecord[]> {
+  requirePermission(workspace, "tool", "read", "read the team's tools");
+  return listTeamTools(workspace.teamId);
+}
+
+export async function createTool(workspace: Workspace, input: TeamToolInput): Promise<TeamToolRecord> {
+  requirePermission(workspace, "tool", "write", "add tools to the team");
+  refuseBuiltInName(input);
+  return createTeamTool(workspace.teamId, workspace.userId, input);
+}
+
+export async function updateTool(workspace: Workspace, toolId: string, input: TeamToolInput): Promise<TeamToolRecord> {
+  requirePermission(workspace, "tool", "write", "edit the team's tools");
+  refuseBuiltInName(input);
+  return updateTeamTool(workspace.teamId, toolId, input);
+}
+
+export async function deleteTool(workspace: Workspace, toolId: string): Promise<void> {
+  requirePermission(workspace, "tool", "write", "delete the team's tools");
+  await deleteTeamTool(workspace.teamId, toolId);
+}
+
+/** The names a document of this team may use besides the built-in ones (validation at save). */
+export function teamToolNames(teamId: string): Promise<string[]> {
+  return listTeamToolNames(teamId);
+}
+
+/** The engine tools of a run of this team's flow: built-in first, then the team's (a document's own wins in buildSwarm). */
+export async function teamToolLookup(teamId: string): Promise<(name: string) => AnyTool | undefined> {
+  const tools = new Map(
+    (await listTeamTools(teamId)).map((tool) => [
+      tool.name,
+      codeTool({ name: tool.name, description: tool.description, parameters: tool.parameters, body: tool.code, limits: tool.timeoutMs ? { timeoutMs: tool.timeoutMs } : undefined }),
+    ]),
+  );
+  return (name) => getTool(name) ?? tools.get(name);
+}
