@@ -5,6 +5,12 @@ import { toolSpecs } from "./specs";
 
 export type ToolCatalogEntry = { name: string; description: string; parameters: JsonSchema };
 
+/**
+ * One tool as the editor lists it, labelled by where it comes from: built-in, the team's
+ * code tools (Settings → Tools), the document's own `tools:` (code), or an MCP server's.
+ */
+export type ToolListing = { name: string; description: string; kind: "builtin" | "team" | "document" | "mcp" };
+
 export const toolCatalog: readonly ToolCatalogEntry[] = toolSpecs.map((spec) => ({
   name: spec.name,
   description: spec.description,

@@ -31,6 +31,8 @@ type Props = {
   viewing: { number: number; document: string } | null;
   versions: VersionSummary[];
   tools: readonly ToolOption[];
+  /** May this person run a code tool's Test (editors)? */
+  canTestTools: boolean;
   /** Providers with a key (team or server): the editor and the run panel warn about the others. */
   keyedProviders: readonly string[];
   /** Whose layout preferences (panes shown, drawer open) to remember. */
@@ -41,7 +43,7 @@ type Props = {
 };
 
 /** The editor page: a sticky header, the editor filling the window, a run or versions drawer. */
-export function FlowWorkbench({ flow, latest, viewing, versions, tools, keyedProviders, userId, canShare, focusNode }: Props) {
+export function FlowWorkbench({ flow, latest, viewing, versions, tools, canTestTools, keyedProviders, userId, canShare, focusNode }: Props) {
   const router = useRouter();
   const draft = useDraft(flow.id, latest.number, latest.document);
   const [message, setMessage] = useState("");
@@ -166,6 +168,8 @@ export function FlowWorkbench({ flow, latest, viewing, versions, tools, keyedPro
             initialText={viewing?.document ?? draft.text}
             readOnly={readOnly}
             tools={tools}
+            flowId={flow.id}
+            canTestTools={canTestTools}
             keyedProviders={keyedProviders}
             flowName={flow.name}
             layout={prefs}

@@ -5,6 +5,7 @@ import { can } from "@/lib/auth/permissions";
 import { getFlow, getVersion, listVersions } from "@/lib/data";
 import { NotFoundError } from "@/lib/data/errors";
 import { keyedProviders } from "@/lib/flows";
+import { listTools } from "@/lib/flows/teamTools";
 import { toolCatalog } from "@/lib/tools";
 import { currentWorkspace } from "@/app/_lib/workspace";
 import { FlowWorkbench } from "./flow-workbench";
@@ -40,6 +41,7 @@ export default async function FlowPage({ params, searchParams }: Props) {
   const flow = await loadFlow(teamId, id);
   const keyed = await keyedProviders(workspace);
   const versions = await listVersions(teamId, id);
+  const teamTools = await listTools(workspace);
   const requested = VersionParam.safeParse(query.version);
   const viewing =
     requested.success && requested.data && requested.data !== flow.latestVersion.number
@@ -59,7 +61,11 @@ export default async function FlowPage({ params, searchParams }: Props) {
         createdAt: version.createdAt.toISOString(),
         author: version.authorName ?? null,
       }))}
-      tools={toolCatalog.map(({ name, description }) => ({ name, description }))}
+      tools={[
+        ...toolCatalog.map(({ name, description }) => ({ name, description, kind: "builtin" as const })),
+        ...teamTools.map(({ name, description }) => ({ name, description, kind: "team" as const })),
+      ]}
+      canTestTools={can(role, "tool", "write")}
       keyedProviders={keyed}
       userId={userId}
       canShare={can(role, "shareLink", "create")}

@@ -6,6 +6,7 @@ import { usePathname } from "next/navigation";
 const tabs = [
   { href: "/settings", label: "Team" },
   { href: "/settings/credentials", label: "Provider keys" },
+  { href: "/settings/tools", label: "Tools" },
   { href: "/settings/tokens", label: "API tokens" },
   { href: "/settings/share-links", label: "Share links" },
   { href: "/settings/telemetry", label: "Trace export" },

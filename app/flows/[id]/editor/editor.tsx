@@ -9,6 +9,7 @@ import { DslPane } from "./components/dsl-pane";
 import { EditorToolbar, SHORTCUTS_POPOVER_ID } from "./components/editor-toolbar";
 import { Inspector } from "./components/inspector";
 import { Palette } from "./components/palette";
+import { ToolPanel } from "./components/tool-panel";
 import { useAutoLayout } from "./hooks/use-auto-layout";
 import { useEditorShortcuts } from "./hooks/use-editor-shortcuts";
 import { useRunFocusBridge } from "./hooks/use-run-focus-bridge";
@@ -22,6 +23,10 @@ export type SwarmEditorProps = {
   initialText: string;
   readOnly: boolean;
   tools: readonly ToolOption[];
+  /** The flow being edited: a code tool's Test runs for its team. */
+  flowId?: string;
+  /** May this person test code tools (editors)? */
+  canTestTools?: boolean;
   /** Providers a run can call (a team or server key): models of others are warned about. */
   keyedProviders: readonly string[];
   /** The name the flow list shows (the document's, unless they drifted apart before). */
@@ -35,7 +40,14 @@ export type SwarmEditorProps = {
 
 /** The canvas, palette, inspector and DSL pane over one per-mount store. */
 export function SwarmEditor({ initialText, keyedProviders, ...rest }: SwarmEditorProps) {
-  const [store] = useState(() => createEditorStore(initialText, rest.tools.map((tool) => tool.name), new Set(keyedProviders)));
+  const [store] = useState(() =>
+    createEditorStore(
+      initialText,
+      rest.tools.filter((tool) => tool.kind === "builtin").map((tool) => tool.name),
+      new Set(keyedProviders),
+      rest.tools.filter((tool) => tool.kind === "team").map((tool) => tool.name),
+    ),
+  );
   return (
     <EditorStoreProvider store={store}>
       <ReactFlowProvider>
@@ -45,7 +57,7 @@ export function SwarmEditor({ initialText, keyedProviders, ...rest }: SwarmEdito
   );
 }
 
-function EditorLayout({ readOnly, tools, onTextChange, layout, onLayout, flowName }: Omit<SwarmEditorProps, "initialText" | "keyedProviders">) {
+function EditorLayout({ readOnly, tools, onTextChange, layout, onLayout, flowName, flowId, canTestTools = false }: Omit<SwarmEditorProps, "initialText" | "keyedProviders">) {
   const store = useEditorStore();
   const canvasRef = useRef<HTMLDivElement>(null);
   const { autoLayout, running } = useAutoLayout();
@@ -88,6 +100,7 @@ function EditorLayout({ readOnly, tools, onTextChange, layout, onLayout, flowNam
       <div className="dsl-slot" hidden={!layout.dsl}>
         <DslPane readOnly={readOnly} />
       </div>
+      <ToolPanel flowId={flowId} readOnly={readOnly} canTest={canTestTools} />
     </div>
   );
 }

@@ -3,6 +3,7 @@
 import { AgentPanel, type ToolOption } from "../nodes/agent/panel";
 import { GroupPanel } from "../nodes/group/panel";
 import { FlowSettingsPanel, SwarmPanel } from "../nodes/swarm/panel";
+import { ToolsSection } from "./tools-section";
 import { useEditor } from "../store/context";
 import { type EditorState, selectedNodeIds } from "../store";
 import type { FlowNode } from "../types";
@@ -37,6 +38,7 @@ export function Inspector({ tools, readOnly, flowName }: { tools: readonly ToolO
         {(node?.type === "parallel" || node?.type === "serial") ? <GroupPanel key={node.id} node={node} /> : null}
         {node?.type === "swarm" ? <SwarmPanel key={node.id} node={node} /> : null}
         {ids.length === 0 ? <FlowSettingsPanel flowName={flowName} /> : null}
+        {ids.length === 0 ? <ToolsSection tools={tools} /> : null}
         {ids.length > 1 ? <p className="muted">Delete, copy or duplicate them together, or select one to edit it.</p> : null}
       </fieldset>
     </aside>

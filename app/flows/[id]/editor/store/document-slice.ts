@@ -60,7 +60,10 @@ export type DocumentSlice = {
   typing: Typing | null;
   roles: ReadonlyMap<string, AgentRole>;
   issues: ReadonlyMap<string, NodeIssue[]>;
+  /** Built-in tool names; with `teamTools`, the names a document may use besides its own. */
   tools: readonly string[];
+  /** The team's code tools (Settings → Tools); a document tool of the same name wins. */
+  teamTools: readonly string[];
   /** Providers a run can call (a team or server key); undefined when not known: keys are not checked. */
   keyedProviders: ReadonlySet<string> | undefined;
   snapshot: () => Snapshot;
@@ -102,11 +105,11 @@ export function typedValue<T>(typing: Typing | null, target: string, field: stri
 }
 
 /** The store's starting document: the canvas is empty when the text does not map. */
-export function initialDocument(text: string, tools: readonly string[], keyedProviders?: ReadonlySet<string>) {
-  const reading = readText(text, { tools });
+export function initialDocument(text: string, tools: readonly string[], keyedProviders?: ReadonlySet<string>, teamTools: readonly string[] = []) {
+  const reading = readText(text, { tools, teamTools });
   const graph = reading.graph ?? EMPTY_GRAPH;
   const mapped = reading.graph !== undefined;
-  return { text, graph, errors: reading.errors, canvasInSync: mapped, textReadable: mapped, typing: null, tools, keyedProviders, ...derived(graph, reading.errors, keyedProviders) };
+  return { text, graph, errors: reading.errors, canvasInSync: mapped, textReadable: mapped, typing: null, tools, teamTools, keyedProviders, ...derived(graph, reading.errors, keyedProviders) };
 }
 
 /** A graph as history keeps it: without selection or measurements, which are not the document's. */
@@ -124,7 +127,7 @@ function documentOnly(graph: FlowGraph): FlowGraph {
  * Text a canvas edit wrote that does not read back (an empty group) comes with its graph.
  */
 function readInto(state: EditorState, text: string, written?: FlowGraph): Partial<EditorState> {
-  const reading = readText(text, { tools: state.tools });
+  const reading = readText(text, { tools: state.tools, teamTools: state.teamTools });
   const read = reading.graph ?? written;
   const textReadable = reading.graph !== undefined;
   if (!read) return { text, errors: reading.errors, canvasInSync: false, textReadable, issues: issuesByNode(reading.errors) };
@@ -133,7 +136,7 @@ function readInto(state: EditorState, text: string, written?: FlowGraph): Partia
 }
 
 export const createDocumentSlice =
-  (text: string, tools: readonly string[], keyedProviders?: ReadonlySet<string>): StateCreator<EditorState, [], [], DocumentSlice> =>
+  (text: string, tools: readonly string[], keyedProviders?: ReadonlySet<string>, teamTools: readonly string[] = []): StateCreator<EditorState, [], [], DocumentSlice> =>
   (set, get) => {
     let timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -144,7 +147,8 @@ export const createDocumentSlice =
       const written = writeGraph(edited, { text: state.text, valid: state.graph.nodes.length > 0 });
       if ("refused" in written) return written;
       // A valid result is read back, so derived edges (delegation) follow the new mode.
-      const reading = options.positionsOnly ? { errors: checkText(written.text, { tools: state.tools }) } : readText(written.text, { tools: state.tools });
+      const known = { tools: state.tools, teamTools: state.teamTools };
+      const reading = options.positionsOnly ? { errors: checkText(written.text, known) } : readText(written.text, known);
       const read = "graph" in reading ? reading.graph : undefined;
       const graph = read ? { ...read, nodes: reconcileNodes(edited.nodes, read.nodes) } : edited;
       const textReadable = read !== undefined || reading.errors.length === 0;
@@ -171,7 +175,7 @@ export const createDocumentSlice =
     };
 
     return {
-      ...initialDocument(text, tools, keyedProviders),
+      ...initialDocument(text, tools, keyedProviders, teamTools),
       snapshot: () => {
         flushText();
         const { text, graph, canvasInSync, textReadable } = get();

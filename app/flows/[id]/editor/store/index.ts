@@ -8,10 +8,10 @@ import { createViewSlice, type ViewSlice } from "./view-slice";
 export type EditorState = DocumentSlice & HistorySlice & ViewSlice;
 export type EditorStore = ReturnType<typeof createEditorStore>;
 
-/** `keyedProviders`: the providers a run can call; without it model keys are not checked. */
-export function createEditorStore(text: string, tools: readonly string[], keyedProviders?: ReadonlySet<string>) {
+/** `keyedProviders`: the providers a run can call; without it model keys are not checked. `teamTools`: the team's tool names. */
+export function createEditorStore(text: string, tools: readonly string[], keyedProviders?: ReadonlySet<string>, teamTools: readonly string[] = []) {
   return createStore<EditorState>()((...args) => ({
-    ...createDocumentSlice(text, tools, keyedProviders)(...args),
+    ...createDocumentSlice(text, tools, keyedProviders, teamTools)(...args),
     ...createHistorySlice(...args),
     ...createViewSlice(...args),
   }));

@@ -8,6 +8,9 @@ export type ViewSlice = {
   clipboard: Clipboard | null;
   /** A short message about the last refused action ("That edge would make a cycle."). */
   notice: string | null;
+  /** The document tool open in the tool panel, or null. */
+  toolPanel: string | null;
+  setToolPanel: (name: string | null) => void;
   toggleCollapsed: (id: string) => void;
   setClipboard: (clipboard: Clipboard) => void;
   setNotice: (notice: string | null) => void;
@@ -17,6 +20,8 @@ export const createViewSlice: StateCreator<EditorState, [], [], ViewSlice> = (se
   collapsed: new Set(),
   clipboard: null,
   notice: null,
+  toolPanel: null,
+  setToolPanel: (toolPanel) => set({ toolPanel }),
   toggleCollapsed: (id) => {
     const collapsed = new Set(get().collapsed);
     if (!collapsed.delete(id)) collapsed.add(id);

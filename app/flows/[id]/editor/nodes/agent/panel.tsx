@@ -10,8 +10,11 @@ import { DEFAULT_MODEL } from "@/lib/engine/agent";
 import { pickableModels } from "../../fns/model-check";
 import { resolveModel } from "./model";
 import type { AgentData } from "./types";
+import type { ToolListing } from "@/lib/tools/catalog";
+import { toolGroups, toolListing } from "../../fns/tool-listing";
 
-export type ToolOption = { name: string; description: string };
+/** A tool the page knows (built-in, the team's); the document's own come from the store. */
+export type ToolOption = ToolListing;
 
 /** Every field of an agent; each change is an undo step (typing in one field coalesces). */
 export function AgentPanel({ id, data, tools }: { id: string; data: AgentData; tools: readonly ToolOption[] }) {
@@ -99,23 +102,28 @@ function TypedNumber(props: { label: string; id: string; field: keyof AgentData;
   return <NumberField label={props.label} path={`agents.${props.id}.${props.field}`} value={value} onCommit={props.onType} />;
 }
 
+/** Every tool the agent may name, in groups by kind (the document's, MCP, the team's, built-in). */
 function ToolsField({ id, selected, tools }: { id: string; selected: string[] | undefined; tools: readonly ToolOption[] }) {
   const store = useEditorStore();
+  const documentTools = useEditor((state) => state.graph.settings.tools);
+  const groups = useMemo(() => toolGroups(toolListing(tools, documentTools)), [tools, documentTools]);
+  const toggle = (name: string, on: boolean) => {
+    const next = on ? [...(selected ?? []), name] : (selected ?? []).filter((t) => t !== name);
+    store.getState().applyEdit(`Edit tools of ${id}`, (graph) => updateData(graph, id, { tools: next.length > 0 ? next : undefined }));
+  };
   return (
     <fieldset className="field">
       <legend>Tools</legend>
-      {tools.map((tool) => (
-        <label key={tool.name} className="check" title={tool.description}>
-          <input
-            type="checkbox"
-            checked={selected?.includes(tool.name) ?? false}
-            onChange={(event) => {
-              const next = event.target.checked ? [...(selected ?? []), tool.name] : (selected ?? []).filter((t) => t !== tool.name);
-              store.getState().applyEdit(`Edit tools of ${id}`, (graph) => updateData(graph, id, { tools: next.length > 0 ? next : undefined }));
-            }}
-          />
-          {tool.name}
-        </label>
+      {groups.map((group) => (
+        <div key={group.kind} className="tool-group" role="group" aria-label={group.label}>
+          <span className="tool-group-label">{group.label}</span>
+          {group.tools.map((tool) => (
+            <label key={tool.name} className="check" title={tool.description}>
+              <input type="checkbox" checked={selected?.includes(tool.name) ?? false} onChange={(event) => toggle(tool.name, event.target.checked)} />
+              {tool.name}
+            </label>
+          ))}
+        </div>
       ))}
       <FieldIssues issues={useFieldIssues(`agents.${id}.tools`)} />
     </fieldset>
