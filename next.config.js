@@ -25,6 +25,10 @@ const nextConfig = {
     "@prisma/adapter-pg",
     "@prisma/schema-engine-wasm",
     "@prisma/driver-adapter-utils",
+    // The code-tool sandbox's worker (lib/tools/sandbox/guest.mjs) is bundled as a worker
+    // chunk; bundled, QuickJS looks for its wasm under /_next/static and the sandbox crashes.
+    "quickjs-emscripten-core",
+    "@jitl/quickjs-wasmfile-release-sync",
     // Loaded only with SWARM_EXECUTOR=durable; bundling it fails on its optional telemetry packages.
     "@dbos-inc/dbos-sdk",
   ],

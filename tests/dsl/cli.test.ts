@@ -43,6 +43,27 @@ describe("the swarm CLI", { timeout: 60_000 }, () => {
     expect(failed.stderr).toContain("run failed");
   });
 
+  it("run: a document's code tool runs in the sandbox, and the process exits when the run ends", () => {
+    const document = file(
+      "code-tool.yaml",
+      [
+        "tools:",
+        "  shout:",
+        "    description: Upper-cases a text",
+        "    parameters: { type: object, properties: { text: { type: string } }, required: [text] }",
+        "    code: 'return { loud: args.text.toUpperCase() };'",
+        "agents:",
+        `  a: { model: 'mock:tool?name=shout&args={"text":"hi there"}', tools: [shout] }`,
+        "swarm: { type: workflow, flow: a }",
+        "",
+      ].join("\n"),
+    );
+    // spawnSync returns only once the process exits: sandbox threads left open would hang it (and time out).
+    const ran = swarm("run", document, "--input", "go");
+    expect(ran.code, ran.stderr).toBe(0);
+    expect(ran.stdout).toContain('=== output ===\nshout returned: {"loud":"HI THERE"}');
+  });
+
   it("exit 2 on a wrong command line", () => {
     expect(swarm("run", "examples/hybrid.yaml").code).toBe(2);
     expect(swarm("frobnicate", "x.yaml").code).toBe(2);
