@@ -102,3 +102,32 @@ test("write a code tool in the editor, test it, use it in a flow and see its cal
   await expect(detail).toContainText("HELLO TOOLS!");
   await snap(page, testInfo, "timeline-code-tool-call");
 });
+
+test("a team tool from Settings → Tools: written, tested, saved, then offered to every flow's agents", async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto("/settings/tools");
+  await expect(page.getByRole("heading", { name: "Add a tool" })).toBeVisible();
+  await page.getByLabel("Name (agents use it)").fill("word_count");
+  await page.getByLabel("Description (the model reads it)").fill("Counts the words of a text");
+  await writeCode(page, 'console.info("counting");\nreturn { words: args.text.trim().split(/\\s+/).length };');
+  await page.getByLabel("Sample arguments").fill('{ "text": "one two three" }');
+  await page.getByRole("button", { name: "Test", exact: true }).click();
+  await expect(page.getByRole("status", { name: "Test outcome" })).toContainText('"words": 3');
+  await expect(page.getByRole("list", { name: "Logs" })).toContainText("[info] counting");
+  await snap(page, testInfo, "settings-tools-1280x720");
+  await page.getByRole("button", { name: "Add the tool" }).click();
+  await expect(page.getByRole("heading", { name: "Edit word_count" })).toBeVisible();
+  await expect(page.getByRole("cell", { name: "word_count" })).toBeVisible();
+
+  // The editor lists it among the team's tools, for the swarm and for each agent.
+  await page.goto("/flows");
+  await page.getByRole("link", { name: "Shouting", exact: true }).click();
+  await expect(page.locator(".react-flow__node").first()).toBeVisible();
+  await clearSelection(page);
+  await expect(inspector(page).getByRole("group", { name: "Team tools" })).toContainText("word_count");
+  await selectNode(page, "shouter");
+  await inspector(page).getByRole("group", { name: "Team tools" }).getByLabel("word_count").check();
+  await expect.poll(() => readDsl(page)).toMatch(/word_count/);
+  await expect(inspector(page).locator(".field-issues")).toHaveCount(0);
+});
