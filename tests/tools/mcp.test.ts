@@ -12,7 +12,7 @@ import { toolContext } from "./context";
 const TOKEN = "Bearer tracker-secret-token-123";
 let fake: FakeMcpServer;
 let connections: McpConnections;
-let target: McpServerTarget;
+let target: Extract<McpServerTarget, { kind: "http" }>;
 
 beforeAll(async () => {
   fake = await startFakeMcpServer({ requireAuthorization: TOKEN });

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { CidrText } from "../httpFetch/addressPolicy";
+import { allowedCidrsFromEnv } from "../httpFetch/checkedLookup";
 import { FLOW_NAME_PATTERN } from "@/lib/engine/flow";
 import type { McpServerTarget } from "./connections";
 
@@ -44,8 +44,7 @@ function parseJson<T>(schema: z.ZodType<T>, text: string, what: string): T {
 }
 
 export function mcpAllowedCidrsFromEnv(env: Record<string, string | undefined> = process.env): string[] {
-  const cidrs = env.SWARM_MCP_ALLOWED_CIDRS?.split(",").map((cidr) => cidr.trim()).filter(Boolean) ?? [];
-  return z.array(CidrText).parse(cidrs);
+  return allowedCidrsFromEnv("SWARM_MCP_ALLOWED_CIDRS", env);
 }
 
 /** The operator's stdio servers as targets (none unless SWARM_MCP_STDIO_SERVERS lists some). */

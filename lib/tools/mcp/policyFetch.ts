@@ -5,32 +5,14 @@
  * the request. Redirects are never followed here: the MCP transport follows only
  * same-origin ones, through this fetch again.
  */
-import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from "node:dns";
 import { isIP } from "node:net";
 import { Agent, fetch as undiciFetch } from "undici";
 import { createAddressPolicy, type AddressPolicy } from "../httpFetch/addressPolicy";
+import { checkedLookup } from "../httpFetch/checkedLookup";
 
 /** A server address the policy refuses (private, loopback, metadata…) and no allowed CIDR covers. */
 export class RefusedAddressError extends Error {
   override readonly name = "RefusedAddressError";
-}
-
-type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
-
-function checkedLookup(policy: AddressPolicy) {
-  return (hostname: string, options: LookupOptions, callback: LookupCallback) => {
-    dnsLookup(hostname, { all: true, verbatim: true }, (error, addresses) => {
-      if (error) return callback(error, "");
-      if (addresses.length === 0) return callback(new RefusedAddressError(`${hostname} has no addresses`), "");
-      // One bad answer refuses the host: a name mixing public and private addresses is a rebinding setup.
-      for (const { address } of addresses) {
-        const refusal = policy.refusal(address);
-        if (refusal) return callback(new RefusedAddressError(`refusing ${hostname}: ${refusal}`), "");
-      }
-      if (options.all) callback(null, addresses);
-      else callback(null, addresses[0]!.address, addresses[0]!.family);
-    });
-  };
 }
 
 /** Throws RefusedAddressError when `url` names an address (not a host name) the policy refuses. */
@@ -45,7 +27,8 @@ export type PolicyFetch = (url: string | URL, init?: RequestInit) => Promise<Res
 
 export function createPolicyFetch(allowedCidrs: readonly string[]): PolicyFetch {
   const policy = createAddressPolicy([...allowedCidrs]);
-  const dispatcher = new Agent({ connect: { lookup: checkedLookup(policy) } });
+  const lookup = checkedLookup(policy, (why, hostname) => new RefusedAddressError(`refusing ${hostname}: ${why}`));
+  const dispatcher = new Agent({ connect: { lookup } });
   return async (url, init) => {
     const target = new URL(url);
     if (target.protocol !== "http:" && target.protocol !== "https:") throw new RefusedAddressError(`only http and https MCP servers, not ${target.protocol}`);
