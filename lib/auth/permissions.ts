@@ -7,7 +7,9 @@
 // - editor: everything a flow needs — create, import, edit, save, restore, fork in, run,
 //   rename — and share links (a read-only view, like an export).
 // - owner: also deletes flows, manages members and invitations, provider credentials,
-//   API tokens and where runs are exported (OTLP endpoint and headers).
+//   API tokens, where runs are exported (OTLP endpoint and headers) and the team's MCP
+//   servers (their URLs and headers are credentials). Editors may list a server's tools
+//   again (it changes no setting).
 import { createAccessControl } from "better-auth/plugins/access";
 import { defaultStatements, ownerAc } from "better-auth/plugins/organization/access";
 
@@ -18,12 +20,13 @@ export const statements = {
   credential: ["manage"],
   apiToken: ["manage"],
   telemetry: ["manage"],
+  mcpServer: ["manage", "refresh"],
 } as const;
 
 export const ac = createAccessControl(statements);
 
 const reading = { flow: ["read"] } as const;
-const editing = { flow: ["read", "create", "update", "run"], shareLink: ["create", "revoke"] } as const;
+const editing = { flow: ["read", "create", "update", "run"], shareLink: ["create", "revoke"], mcpServer: ["refresh"] } as const;
 
 export const roles = {
   owner: ac.newRole({
@@ -33,6 +36,7 @@ export const roles = {
     credential: ["manage"],
     apiToken: ["manage"],
     telemetry: ["manage"],
+    mcpServer: ["manage", "refresh"],
   }),
   editor: ac.newRole({ ...editing }),
   viewer: ac.newRole({ ...reading }),

@@ -4,7 +4,7 @@
  * Tool names are checked against the built-in catalog; `${ENV}` references are not
  * resolved here (the server's environment is not the document's business).
  */
-import { parseDocument } from "@/lib/dsl/parseDocument";
+import { parseDocument, type ParseDocumentOptions } from "@/lib/dsl/parseDocument";
 import { serializeDocument } from "@/lib/dsl/serialize";
 import { UserError } from "@/lib/errors";
 import { MAX_DOCUMENT_BYTES, utf8ByteLength } from "@/lib/data/limits";
@@ -29,12 +29,18 @@ const TOOL_NAMES = toolCatalog.map((tool) => tool.name);
 /** What a flow shows of its document: its name and description (the document is their source). */
 export type DocumentFields = { name?: string; description?: string };
 
-/** The document's own name and description, or throws InvalidDocumentError (`what` starts the message). */
-export function requireValidDocument(text: string, what = "The document"): DocumentFields {
+/** What a team brings to a document's check besides the built-in tools (lib/flows/teamTools.ts). */
+export type TeamToolContext = Pick<ParseDocumentOptions, "teamTools" | "mcpServers">;
+
+/**
+ * The document's own name and description, or throws InvalidDocumentError (`what` starts
+ * the message). With `team`, MCP bindings must name the team's servers and tools.
+ */
+export function requireValidDocument(text: string, what = "The document", team: TeamToolContext = {}): DocumentFields {
   if (utf8ByteLength(text) > MAX_DOCUMENT_BYTES) {
     throw new InvalidDocumentError(`${what} is larger than 1 MiB.`, [{ message: "The document is larger than 1 MiB." }]);
   }
-  const { document, errors } = parseDocument(text, { tools: TOOL_NAMES });
+  const { document, errors } = parseDocument(text, { tools: TOOL_NAMES, ...team });
   if (!document) throw new InvalidDocumentError(`${what} has errors; fix them and try again.`, errors);
   return { name: document.name?.trim() || undefined, description: document.description?.trim() || undefined };
 }
@@ -44,7 +50,8 @@ export function requireValidDocument(text: string, what = "The document"): Docum
  * (comments and layout kept); the same text when they already say so.
  */
 export function withDocumentFields(text: string, fields: DocumentFields): string {
-  const { document } = parseDocument(text, { tools: TOOL_NAMES });
+  // The document was checked where it came in; tool names do not matter to its name.
+  const { document } = parseDocument(text);
   if (!document) throw new InvalidDocumentError("The document has errors; fix them and try again.", []);
   const next = { ...document, ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) };
   if (next.name === document.name && next.description === document.description) return text;

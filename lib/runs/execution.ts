@@ -13,7 +13,9 @@ import { getProvider } from "@/lib/providers";
 import { providerKeys } from "@/lib/providers/config";
 import { asUnavailable } from "@/lib/db/unavailable";
 import { redactSecrets } from "@/lib/redact";
-import { compileFlow } from "./compile";
+import { compileFlow, mcpBindingsOf, readFlowDocument } from "./compile";
+import { mcpServersForRun } from "@/lib/mcp/service";
+import { mcpSecrets, mcpToolFactory } from "@/lib/tools/mcp";
 import { notify, RUN_EVENTS_CHANNEL } from "./notifications";
 import { BatchingRecorder } from "./recorder";
 import { retryUntilStored } from "./retry";
@@ -107,10 +109,20 @@ async function executeClaimed(execution: RunExecution, signal: AbortSignal): Pro
   });
   let outcome: { status: RunStatus; output: string | null; error: string | null };
   try {
-    const [config, exporter] = await Promise.all([providerConfigForTeam(teamId), startRunTelemetry(teamId, stored, redact)]);
-    keys = providerKeys(config);
+    const document = readFlowDocument(execution.document);
+    const [config, exporter, mcpServers] = await Promise.all([
+      providerConfigForTeam(teamId),
+      startRunTelemetry(teamId, stored, redact),
+      mcpServersForRun(teamId, mcpBindingsOf(document)),
+    ]);
+    // MCP URLs and headers are credentials too: never in a stored step or error.
+    keys = [...providerKeys(config), ...mcpSecrets(mcpServers.values())];
     telemetry = exporter;
-    const swarm = compileFlow(execution.document, { modelOverride: stored.options.modelOverride, agentEdits: stored.options.agentEdits });
+    const swarm = compileFlow(document, {
+      modelOverride: stored.options.modelOverride,
+      agentEdits: stored.options.agentEdits,
+      mcpTool: mcpToolFactory(mcpServers),
+    });
     // A fork's edited step, by its position under this run's id.
     const stepEdits = new Map(Object.entries(stored.options.stepEdits ?? {}).map(([position, messages]) => [`${runId}${position}`, messages]));
     const stream = run.stream(swarm, stored.input, {

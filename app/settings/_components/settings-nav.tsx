@@ -8,6 +8,7 @@ const tabs = [
   { href: "/settings/credentials", label: "Provider keys" },
   { href: "/settings/tokens", label: "API tokens" },
   { href: "/settings/share-links", label: "Share links" },
+  { href: "/settings/mcp", label: "MCP servers" },
   { href: "/settings/telemetry", label: "Trace export" },
 ] as const;
 

@@ -65,3 +65,24 @@ export function readMcpConfigFile(path: string): Map<string, McpServerTarget> {
     ]),
   );
 }
+
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** Headers the MCP transport sets itself. */
+const RESERVED_HEADERS = new Set(["host", "content-length", "content-type", "accept", "connection", "transfer-encoding", "mcp-session-id", "mcp-protocol-version", "last-event-id"]);
+
+/** `Name: value` lines (as in an HTTP request) → headers; throws McpConfigError saying which line is wrong. */
+export function parseHeaderLines(text: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  text.split(/\r?\n/).forEach((line, index) => {
+    if (!line.trim()) return;
+    const colon = line.indexOf(":");
+    const name = line.slice(0, colon).trim().toLowerCase();
+    const value = line.slice(colon + 1).trim();
+    const where = `header line ${index + 1}`;
+    if (colon <= 0 || !HEADER_NAME.test(name)) throw new McpConfigError(`${where}: write it as "Name: value" (e.g. "Authorization: Bearer …")`);
+    if (RESERVED_HEADERS.has(name)) throw new McpConfigError(`${where}: the MCP transport sets "${name}" itself`);
+    if (!value || /[\0\r\n]/.test(value)) throw new McpConfigError(`${where}: "${name}" needs a value on the same line`);
+    headers[name] = value;
+  });
+  return headers;
+}

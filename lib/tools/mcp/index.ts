@@ -11,7 +11,7 @@ import { mcpTool } from "./tool";
 
 export { McpConnections, type McpServerTarget, type McpToolInfo, type McpCallResult } from "./connections";
 export { mcpTool, describeFailure, scrub, DEFAULT_MCP_TIMEOUT_MS, MAX_MCP_RESULT_CHARS } from "./tool";
-export { mcpAllowedCidrsFromEnv, stdioServersFromEnv, readMcpConfigFile, McpConfigError } from "./config";
+export { mcpAllowedCidrsFromEnv, stdioServersFromEnv, readMcpConfigFile, parseHeaderLines, McpConfigError } from "./config";
 export { RefusedAddressError, createPolicyFetch } from "./policyFetch";
 
 // One set of connections per process (on globalThis so dev reloads do not leak sockets).
@@ -30,7 +30,12 @@ export async function closeMcpConnections(): Promise<void> {
 }
 
 /** A server a run may use, with the tools it last listed. */
-export type AvailableMcpServer = { target: McpServerTarget; tools: readonly McpToolInfo[] };
+export type AvailableMcpServer = {
+  target: McpServerTarget;
+  tools: readonly McpToolInfo[];
+  /** Why its tools could not be listed just now, if they could not. */
+  problem?: string;
+};
 
 /** The document names a server or a tool this run cannot use. */
 export class McpToolUnavailableError extends UserError {
@@ -47,7 +52,17 @@ export function mcpToolFactory(servers: ReadonlyMap<string, AvailableMcpServer>,
     const server = servers.get(binding.mcp.server);
     if (!server) throw new McpToolUnavailableError(`tool '${name}': this team has no MCP server named '${binding.mcp.server}'`);
     const tool = server.tools.find((candidate) => candidate.name === binding.mcp.tool);
-    if (!tool) throw new McpToolUnavailableError(`tool '${name}': MCP server '${binding.mcp.server}' has no tool '${binding.mcp.tool}'`);
+    if (!tool) {
+      const why = server.problem ?? `MCP server '${binding.mcp.server}' has no tool '${binding.mcp.tool}'`;
+      throw new McpToolUnavailableError(`tool '${name}': ${why}`);
+    }
     return mcpTool({ name, server: server.target, tool, connections, timeoutMs: binding.timeout_ms });
   };
+}
+
+/** The credentials among these servers' settings (URLs, header values), for redaction. */
+export function mcpSecrets(servers: Iterable<AvailableMcpServer>): string[] {
+  // A header's words too: "Bearer <token>" may be echoed as the token alone.
+  const words = (value: string) => [value, ...value.split(/\s+/).filter((word) => word.length >= 8)];
+  return [...servers].flatMap(({ target }) => (target.kind === "http" ? [target.url, ...Object.values(target.headers).flatMap(words)] : []));
 }
