@@ -2,6 +2,7 @@
 // origin and header names come back), its tools are listed, a flow binds one and a real run
 // calls it; editors may list again but not change; viewers and other teams get nothing;
 // bad input is named; a document naming a server the team lacks is refused with where.
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Workspace } from "@/lib/auth";
 import { getRun, listRunNodeDetails } from "@/lib/data/runs";
@@ -20,6 +21,8 @@ import { startFakeMcpServer, type FakeMcpServer } from "../tools/fakes/mcpServer
 process.env.SWARM_SECRET_KEY = Buffer.alloc(32, 7).toString("base64");
 process.env.SWARM_REQUIRE_ACCOUNTS = "1";
 process.env.SWARM_MCP_ALLOWED_CIDRS = "127.0.0.1";
+// The operator's stdio server: every team may bind it, none may configure it.
+process.env.SWARM_MCP_STDIO_SERVERS = JSON.stringify({ local: { command: process.execPath, args: [path.resolve("tests/tools/fakes/stdioMcpServer.mjs")] } });
 
 let caller = new Headers();
 vi.mock("next/headers", () => ({ headers: async () => caller, cookies: async () => ({ get: () => undefined, set: () => {} }) }));
@@ -130,7 +133,7 @@ describe.each(testDatabases())("MCP servers on $name", (database) => {
 
   it("refuses a document that names a server or tool the team lacks, saying where", async () => {
     for (const [text, message] of [
-      [flowUsing("github", "search"), "this team has no MCP server named 'github' (this team has: tracker)"],
+      [flowUsing("github", "search"), "this team has no MCP server named 'github' (this team has: tracker, local)"],
       [flowUsing("tracker", "delete_everything"), "MCP server 'tracker' has no tool 'delete_everything'"],
     ] as const) {
       const error = await createFromDocument(workspace, { document: text, fallbackName: "x" }).then(() => undefined, (caught: unknown) => caught);
@@ -169,5 +172,24 @@ describe.each(testDatabases())("MCP servers on $name", (database) => {
     expect(run).toMatchObject({ status: "success", output: expect.stringContaining("the tracker is read-only today") });
     const tool = (await listRunNodeDetails(teamId, runId)).find((node) => node.kind === "tool_call");
     expect(tool?.error?.message).toMatch(/fail on MCP server 'flaky' failed: the tracker is read-only today/);
+  });
+
+  it("offers the operator's stdio server to the team without its command; a team server cannot take its name; a flow calls it", async () => {
+    caller = owner.headers;
+    const { operator } = await listServers(workspace);
+    expect(operator).toEqual([{ name: "local", tools: null, lastError: null }]);
+    const listed = await actions.refreshOperatorMcpServerAction({ name: "local" });
+    expect(listed).toMatchObject({ ok: true, data: { name: "local", tools: [expect.objectContaining({ name: "shout" })] } });
+    expect(JSON.stringify(listed)).not.toContain("stdioMcpServer");
+    const clash = await actions.createMcpServerAction({ name: "local", url: fake.url });
+    expect(JSON.stringify(clash)).toMatch(/a server this installation provides/);
+
+    const { id: flowId } = await createFromDocument(workspace, { document: flowUsing("local", "shout"), fallbackName: "local" });
+    const { id: runId } = await startRun({ teamId, userId: owner.userId, flowId, input: "go", trigger: "api" });
+    const run = await until(async () => {
+      const current = await getRun(teamId, runId);
+      return ["queued", "running"].includes(current.status) ? undefined : current;
+    }, "the run to end");
+    expect(run).toMatchObject({ status: "success", output: "find returned: HELLO!" });
   });
 });
