@@ -1,10 +1,9 @@
 /** A saved document → the engine's Swarm, with the document's problems as one readable error. */
-import { BuildError, buildSwarm, parseDocument, type BuildOptions } from "@/lib/dsl";
+import { buildSwarm, parseDocument, type BuildOptions } from "@/lib/dsl";
 import { isMcpToolSpec, type FlowDocument, type McpToolSpec } from "@/lib/dsl/types";
-import { McpToolUnavailableError } from "@/lib/tools/mcp";
 import type { AgentEdit } from "@/lib/data/runs/types";
 import type { Swarm } from "@/lib/engine";
-import { UserError } from "@/lib/errors";
+import { isUserError, UserError } from "@/lib/errors";
 
 /** The stored document cannot be built into a swarm (a run of it cannot start). */
 export class FlowCompileError extends UserError {
@@ -61,7 +60,8 @@ export function compileFlow(source: FlowDocument | string, options: CompileOptio
     // No env: a document must not pull server environment variables (secrets) into a run.
     return buildSwarm(document, { mcpTool: options.mcpTool });
   } catch (error) {
-    if (error instanceof BuildError || error instanceof McpToolUnavailableError) throw new FlowCompileError(error.message);
+    // A BuildError, or a bound MCP tool the team's servers do not have now.
+    if (isUserError(error) && error.kind === "invalid") throw new FlowCompileError(error.message);
     throw error;
   }
 }

@@ -14,8 +14,6 @@ import { providerKeys } from "@/lib/providers/config";
 import { asUnavailable } from "@/lib/db/unavailable";
 import { redactSecrets } from "@/lib/redact";
 import { compileFlow, mcpBindingsOf, readFlowDocument } from "./compile";
-import { mcpServersForRun } from "@/lib/mcp/service";
-import { mcpSecrets, mcpToolFactory } from "@/lib/tools/mcp";
 import { notify, RUN_EVENTS_CHANNEL } from "./notifications";
 import { BatchingRecorder } from "./recorder";
 import { retryUntilStored } from "./retry";
@@ -110,19 +108,16 @@ async function executeClaimed(execution: RunExecution, signal: AbortSignal): Pro
   let outcome: { status: RunStatus; output: string | null; error: string | null };
   try {
     const document = readFlowDocument(execution.document);
-    const [config, exporter, mcpServers] = await Promise.all([
+    const bindings = mcpBindingsOf(document);
+    const [config, exporter, mcp] = await Promise.all([
       providerConfigForTeam(teamId),
       startRunTelemetry(teamId, stored, redact),
-      mcpServersForRun(teamId, mcpBindingsOf(document)),
+      bindings.length > 0 ? import("./mcpTools").then(({ prepareMcpTools }) => prepareMcpTools(teamId, bindings)) : undefined,
     ]);
     // MCP URLs and headers are credentials too: never in a stored step or error.
-    keys = [...providerKeys(config), ...mcpSecrets(mcpServers.values())];
+    keys = [...providerKeys(config), ...(mcp?.secrets ?? [])];
     telemetry = exporter;
-    const swarm = compileFlow(document, {
-      modelOverride: stored.options.modelOverride,
-      agentEdits: stored.options.agentEdits,
-      mcpTool: mcpToolFactory(mcpServers),
-    });
+    const swarm = compileFlow(document, { modelOverride: stored.options.modelOverride, agentEdits: stored.options.agentEdits, mcpTool: mcp?.mcpTool });
     // A fork's edited step, by its position under this run's id.
     const stepEdits = new Map(Object.entries(stored.options.stepEdits ?? {}).map(([position, messages]) => [`${runId}${position}`, messages]));
     const stream = run.stream(swarm, stored.input, {
