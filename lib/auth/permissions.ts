@@ -8,6 +8,9 @@
 //   rename — and share links (a read-only view, like an export).
 // - owner: also deletes flows, manages members and invitations, provider credentials,
 //   API tokens and where runs are exported (OTLP endpoint and headers).
+// - datasets (evaluations): viewers read them, editors and owners also create and change
+//   them. Evaluations themselves follow flows: reading them is `flow.read`, starting,
+//   cancelling and resuming one is `flow.run` (they run the flow once per row).
 import { createAccessControl } from "better-auth/plugins/access";
 import { defaultStatements, ownerAc } from "better-auth/plugins/organization/access";
 
@@ -18,12 +21,13 @@ export const statements = {
   credential: ["manage"],
   apiToken: ["manage"],
   telemetry: ["manage"],
+  dataset: ["read", "write"],
 } as const;
 
 export const ac = createAccessControl(statements);
 
-const reading = { flow: ["read"] } as const;
-const editing = { flow: ["read", "create", "update", "run"], shareLink: ["create", "revoke"] } as const;
+const reading = { flow: ["read"], dataset: ["read"] } as const;
+const editing = { flow: ["read", "create", "update", "run"], shareLink: ["create", "revoke"], dataset: ["read", "write"] } as const;
 
 export const roles = {
   owner: ac.newRole({
@@ -33,6 +37,7 @@ export const roles = {
     credential: ["manage"],
     apiToken: ["manage"],
     telemetry: ["manage"],
+    dataset: ["read", "write"],
   }),
   editor: ac.newRole({ ...editing }),
   viewer: ac.newRole({ ...reading }),
