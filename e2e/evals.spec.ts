@@ -63,7 +63,7 @@ test("import a dataset, evaluate v2 against v1, compare (worse first), open a ce
   await page.goto(`${flowUrl}/versions`);
   const versus = page.getByRole("form", { name: "Evaluate versions" });
   await versus.getByRole("button", { name: "Evaluate v2 against v1" }).click();
-  await expect(page).toHaveURL(/\/evaluations\/compare\?ids=/);
+  await expect(page).toHaveURL(/\/evaluations\/compare\?ids=/, { timeout: 60_000 });
   await expect(page.getByTestId("compare-counts")).toHaveText("19 worse, 0 better, 1 the same", { timeout: 60_000 });
   await expect(page.locator(".compare-aggregates .eval-status.running")).toHaveCount(0, { timeout: 60_000 });
   const rows = page.getByTestId("compare-row");

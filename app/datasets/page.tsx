@@ -28,7 +28,8 @@ export default async function DatasetsPage() {
         </Link>
       </div>
       {datasets.length === 0 ? (
-        <EmptyCard title="No datasets yet">{writes ? "Import rows as JSONL or CSV below." : "An editor of the team can import one."}</EmptyCard>
+        // An editor's call to action is the import form itself.
+        writes ? null : <EmptyCard title="No datasets yet">An editor of the team can import one.</EmptyCard>
       ) : (
         <div className="card">
           <table className="table">

@@ -3,14 +3,22 @@
 import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
 import { DatasetRow } from "@/lib/evals/dataset.ts";
-import { NotFoundError, VersionConflictError } from "./errors.ts";
-import { MAX_MESSAGE_LENGTH, MAX_NAME_LENGTH } from "./limits.ts";
+import { NotFoundError, ValidationError, VersionConflictError } from "./errors.ts";
+import { MAX_MESSAGE_LENGTH, MAX_NAME_LENGTH, utf8ByteLength } from "./limits.ts";
 import { CorruptRecordError } from "./runs/runs.ts";
 import { decodePayload, encodePayload } from "./runs/payloads.ts";
 import { Id, parseInput } from "./validation.ts";
 
-/** A stored dataset's rows: few enough that one version is one JSON value (5,000 rows). */
+/** A stored dataset's rows: few enough that one version is one JSON value (5,000 rows, 10 MiB). */
 export const MAX_STORED_DATASET_ROWS = 5000;
+export const MAX_STORED_DATASET_BYTES = 10 * 1024 * 1024;
+
+/** The rows as stored, or a ValidationError when they are larger than a version may be. */
+function encodeRows(rows: DatasetRow[]): string {
+  const text = encodePayload(rows);
+  if (utf8ByteLength(text) > MAX_STORED_DATASET_BYTES) throw new ValidationError([{ path: "rows", message: `The rows take more than ${MAX_STORED_DATASET_BYTES / 1024 / 1024} MiB` }]);
+  return text;
+}
 
 export const DatasetName = z.string().trim().min(1, "Give the dataset a name").max(MAX_NAME_LENGTH, `A name has at most ${MAX_NAME_LENGTH} characters`);
 export const DatasetRows = z
@@ -73,7 +81,7 @@ export async function createDataset(teamId: string, userId: string | null, input
       name,
       createdById: author,
       latestVersion: 1,
-      versions: { create: { number: 1, rows: encodePayload(rows), rowCount: rows.length, message, authorId: author } },
+      versions: { create: { number: 1, rows: encodeRows(rows), rowCount: rows.length, message, authorId: author } },
     },
   });
   return getDatasetVersion(team, dataset.id);
@@ -96,6 +104,7 @@ export async function saveDatasetVersion(
   const baseVersion = parseInput(z.number().int().positive(), input.baseVersion);
   const message = parseInput(Message, input.message);
   const name = input.name === undefined ? undefined : parseInput(DatasetName, input.name);
+  const stored = encodeRows(rows);
   const db = await getDb();
   await db.$transaction(async (tx) => {
     const { count } = await tx.dataset.updateMany({
@@ -107,7 +116,7 @@ export async function saveDatasetVersion(
       if (!dataset) throw new NotFoundError("Dataset", id);
       throw new VersionConflictError(id, baseVersion, dataset.latestVersion);
     }
-    await tx.datasetVersion.create({ data: { datasetId: id, number: baseVersion + 1, rows: encodePayload(rows), rowCount: rows.length, message, authorId: author } });
+    await tx.datasetVersion.create({ data: { datasetId: id, number: baseVersion + 1, rows: stored, rowCount: rows.length, message, authorId: author } });
   });
   return getDatasetVersion(team, id, baseVersion + 1);
 }

@@ -33,7 +33,7 @@ export function RowsTextField(props: { text: string; format: RowsFormat; onText:
       </div>
       <label>
         <span>{props.label ?? "Rows"} — JSONL: {'{"input": "…", "expected": "…", "tags": ["…"]}'} per line; CSV: columns input, expected, tags (separated by ;)</span>
-        <textarea className="code dataset-text" rows={8} value={props.text} onChange={(event) => props.onText(event.target.value)} spellCheck={false} />
+        <textarea className="code dataset-text" rows={5} value={props.text} onChange={(event) => props.onText(event.target.value)} spellCheck={false} />
       </label>
     </>
   );
