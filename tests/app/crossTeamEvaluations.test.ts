@@ -137,6 +137,15 @@ describe.each(testDatabases())("evaluations across teams and roles on $name", (d
       expect((await compare.GET(new Request(`http://test/api/evaluations/compare?ids=${evaluationId},${evaluationId}`, { headers }))).status).toBe(404);
     }
     expect((await read.GET(new Request(`http://test/api/evaluations/${evaluationId}`), params(evaluationId))).status).toBe(401);
+    const cancel = await import("@/app/api/evaluations/[id]/cancel/route");
+    const resume = await import("@/app/api/evaluations/[id]/resume/route");
+    for (const route of [cancel, resume]) {
+      const call = (headers: Record<string, string>, id = evaluationId) => route.POST(new Request(`http://test/api/evaluations/${id}/x`, { method: "POST", headers }), params(id));
+      expect((await call(bobBearer)).status).toBe(404);
+      expect((await call({})).status).toBe(401);
+      expect((await call({ authorization: `Bearer ${adaToken}` }, " ")).status).toBe(400);
+      expect((await call({ authorization: `Bearer ${adaToken}` })).status).toBe(409); // it has ended
+    }
     expect((await compare.GET(new Request(`http://test/api/evaluations/compare?ids=${evaluationId}`, { headers: { authorization: `Bearer ${adaToken}` } }))).status).toBe(400);
     caller = bob;
     expect((await exportRoute.GET(new Request(`http://test/datasets/${datasetId}/export`, { headers: bob }), params(datasetId))).status).toBe(404);
