@@ -10,6 +10,9 @@
 //   API tokens, where runs are exported (OTLP endpoint and headers) and the team's MCP
 //   servers (their URLs and headers are credentials). Editors may list a server's tools
 //   again (it changes no setting).
+// - datasets (evaluations): viewers read them, editors and owners also create and change
+//   them. Evaluations themselves follow flows: reading them is `flow.read`, starting,
+//   cancelling and resuming one is `flow.run` (they run the flow once per row).
 import { createAccessControl } from "better-auth/plugins/access";
 import { defaultStatements, ownerAc } from "better-auth/plugins/organization/access";
 
@@ -21,12 +24,13 @@ export const statements = {
   apiToken: ["manage"],
   telemetry: ["manage"],
   mcpServer: ["manage", "refresh"],
+  dataset: ["read", "write"],
 } as const;
 
 export const ac = createAccessControl(statements);
 
-const reading = { flow: ["read"] } as const;
-const editing = { flow: ["read", "create", "update", "run"], shareLink: ["create", "revoke"], mcpServer: ["refresh"] } as const;
+const reading = { flow: ["read"], dataset: ["read"] } as const;
+const editing = { flow: ["read", "create", "update", "run"], shareLink: ["create", "revoke"], mcpServer: ["refresh"], dataset: ["read", "write"] } as const;
 
 export const roles = {
   owner: ac.newRole({
@@ -37,6 +41,7 @@ export const roles = {
     apiToken: ["manage"],
     telemetry: ["manage"],
     mcpServer: ["manage", "refresh"],
+    dataset: ["read", "write"],
   }),
   editor: ac.newRole({ ...editing }),
   viewer: ac.newRole({ ...reading }),
