@@ -7,8 +7,8 @@ const database = "data/e2e.db";
 mkdirSync("data", { recursive: true });
 for (const suffix of ["", "-journal", "-wal", "-shm"]) rmSync(database + suffix, { force: true });
 
-// The trace-export spec's collector listens on 127.0.0.1.
-const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", DATABASE_URL: `file:./${database}`, SWARM_OTLP_ALLOWED_CIDRS: "127.0.0.1" };
+// The trace-export spec's collector and the MCP spec's server listen on 127.0.0.1.
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", DATABASE_URL: `file:./${database}`, SWARM_OTLP_ALLOWED_CIDRS: "127.0.0.1", SWARM_MCP_ALLOWED_CIDRS: "127.0.0.1" };
 const next = "node_modules/next/dist/bin/next";
 const build = spawnSync(process.execPath, [next, "build"], { stdio: "inherit", env });
 if (build.status !== 0) process.exit(build.status ?? 1);

@@ -15,7 +15,7 @@
 import { readFileSync } from "node:fs";
 import { stderr } from "node:process";
 import { parseArgs } from "node:util";
-import { buildSwarm, parseDocument, type DocumentError, type FlowDocument } from "@/lib/dsl";
+import { buildSwarm, isMcpToolSpec, parseDocument, type DocumentError, type FlowDocument } from "@/lib/dsl";
 import { run, runStateOf, type RunState, type StreamEvent } from "@/lib/engine";
 import {
   compareEvaluations,
@@ -36,14 +36,16 @@ import { providerKeys } from "@/lib/providers/config";
 import { redactSecrets } from "@/lib/redact";
 import { toNodeRow } from "@/lib/runs/nodeRows";
 import { toolCatalog } from "@/lib/tools/catalog";
+import { McpConnections, mcpToolFactory, readMcpConfigFile, type AvailableMcpServer, type McpServerTarget } from "@/lib/tools/mcp";
 import { closeSandbox } from "@/lib/tools/sandbox";
 
 const USAGE = `usage:
-  npm run swarm -- check <file.yaml>
-  npm run swarm -- run <file.yaml> --input "..." [--otlp <url>] [--otlp-protocol json|protobuf] [--otlp-header name=value]... [--otlp-content]
-  npm run swarm -- eval <file.yaml> --dataset <rows.jsonl|rows.csv> [--scorer <scorer>]... [--rubric "..."]
+  npm run swarm -- check <file.yaml> [--mcp <servers.json>]
+  npm run swarm -- run <file.yaml> --input "..." [--mcp <servers.json>] [--otlp <url>] [--otlp-protocol json|protobuf] [--otlp-header name=value]... [--otlp-content]
+  npm run swarm -- eval <file.yaml> --dataset <rows.jsonl|rows.csv> [--mcp <servers.json>] [--scorer <scorer>]... [--rubric "..."]
                         [--baseline <other.yaml>] [--min-pass 0.9] [--concurrency 5]
-      scorers: ${SCORER_SPELLINGS} (default: contains)`;
+      scorers: ${SCORER_SPELLINGS} (default: contains)
+      servers.json: {"mcpServers": {"name": {"url": "https://…/mcp", "headers": {…}} | {"command": "…", "args": […]}}}`;
 
 type OtlpOptions = { url: string; protocol: OtlpProtocol; headers: Record<string, string>; content: boolean };
 
@@ -63,11 +65,15 @@ function readText(file: string): string | undefined {
   }
 }
 
+/** The MCP servers of `--mcp <file>` (none without it). */
+let mcpServers = new Map<string, McpServerTarget>();
+
 /** Reads and validates a document; prints its errors and returns undefined when it has any. */
 function load(file: string): FlowDocument | undefined {
   const text = readText(file);
   if (text === undefined) return undefined;
-  const { document, errors } = parseDocument(text, { env: process.env, tools: toolCatalog.map((t) => t.name) });
+  const servers = new Map([...mcpServers.keys()].map((name) => [name, undefined]));
+  const { document, errors } = parseDocument(text, { env: process.env, tools: toolCatalog.map((t) => t.name), mcpServers: servers });
   for (const error of errors) console.error(formatError(file, error));
   if (errors.length > 0) console.error(`${errors.length} error${errors.length === 1 ? "" : "s"} in ${file}`);
   return document;
@@ -151,14 +157,29 @@ async function exportTrace(state: RunState, flowName: string, otlp: OtlpOptions)
   }
 }
 
+/** Lists the tools of the servers the document binds, for `buildSwarm`'s MCP factory. */
+async function mcpToolsFor(document: FlowDocument) {
+  const names = new Set(Object.values(document.tools ?? {}).filter(isMcpToolSpec).map((binding) => binding.mcp.server));
+  const available = new Map<string, AvailableMcpServer>();
+  for (const name of names) {
+    const target = mcpServers.get(name)!;
+    available.set(name, { target, tools: await cliMcpConnections().listTools(target, { timeoutMs: 30_000 }) });
+  }
+  return mcpToolFactory(available, cliMcpConnections());
+}
+
+// The CLI runs where its user chose: the servers in their own file may be local.
+let connections: McpConnections | undefined;
+const cliMcpConnections = () => (connections ??= new McpConnections({ allowedCidrs: ["0.0.0.0/0", "::/0"] }));
+
 async function runFile(file: string, input: string, otlp?: OtlpOptions): Promise<number> {
   const document = load(file);
   if (!document) return EXIT.badInput;
   let swarm;
   try {
-    swarm = buildSwarm(document, { env: process.env });
+    swarm = buildSwarm(document, { env: process.env, mcpTool: await mcpToolsFor(document) });
   } catch (error) {
-    // BuildError (unknown tool, unset reference) or the engine refusing the configuration.
+    // BuildError (unknown tool, unset reference), an MCP server that cannot be listed, or the engine refusing the configuration.
     console.error(`${file}: cannot build: ${error instanceof Error ? error.message : String(error)}`);
     return EXIT.badInput;
   }
@@ -209,7 +230,8 @@ function fraction(name: string, text: string | undefined, fallback: number, chec
 /** Builds the flow and runs it over the rows, with a progress line on stderr. */
 async function evaluateFile(label: string, document: FlowDocument, rows: DatasetRow[], scorers: Scorer[], concurrency: number, signal: AbortSignal): Promise<Evaluation> {
   const progress = stderr.isTTY ? (finished: number) => stderr.write(`\r${label}: ${finished}/${rows.length} rows`) : () => {};
-  const evaluation = await evaluate({ document, rows, scorers, concurrency, signal, build: { env: process.env }, onRow: (_row, finished) => progress(finished) });
+  const build = { env: process.env, mcpTool: await mcpToolsFor(document) };
+  const evaluation = await evaluate({ document, rows, scorers, concurrency, signal, build, onRow: (_row, finished) => progress(finished) });
   if (stderr.isTTY) stderr.write("\n");
   return evaluation;
 }
@@ -279,6 +301,7 @@ async function main(argv: string[]): Promise<number> {
         "otlp-protocol": { type: "string", default: "json" },
         "otlp-header": { type: "string", multiple: true, default: [] },
         "otlp-content": { type: "boolean", default: false },
+        mcp: { type: "string" },
       },
     });
   } catch (error) {
@@ -290,12 +313,21 @@ async function main(argv: string[]): Promise<number> {
     console.error(USAGE);
     return EXIT.badInput;
   }
+  if (parsed.values.mcp !== undefined) {
+    try {
+      mcpServers = readMcpConfigFile(parsed.values.mcp);
+    } catch (error) {
+      console.error(`--mcp: ${(error as Error).message}`);
+      return EXIT.badInput;
+    }
+  }
   if (command === "check") return check(file);
   if (command === "eval") {
     try {
       return await evalFile(file, parsed.values);
     } finally {
-      await closeSandbox(); // code scorers' sandbox threads would keep the process alive
+      // Sandbox threads (code scorers) and MCP connections would keep the process alive.
+      await Promise.all([closeSandbox(), connections?.close()]);
     }
   }
   if (parsed.values.input === undefined) {
@@ -320,7 +352,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     return await runFile(file, parsed.values.input, otlp);
   } finally {
-    await closeSandbox(); // code tools' sandbox threads would keep the process alive
+    await Promise.all([closeSandbox(), connections?.close()]);
   }
 }
 

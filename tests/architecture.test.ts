@@ -11,10 +11,10 @@ type Rule = { name: string; from: RegExp; forbidden: RegExp };
 const RUNTIME = /^lib\/(engine|dsl|providers|tools|evals)\//;
 const RULES: Rule[] = [
   { name: "engine, dsl, providers, tools and evals run outside Next.js, React and the database", from: RUNTIME, forbidden: /^(next|react|react-dom|@xyflow\/react)$|^(next|@prisma)\// },
-  { name: "engine, dsl, providers, tools and evals do not know the app's data or services", from: RUNTIME, forbidden: /^(lib\/(db|data|auth|runs|flows)|app)\// },
+  { name: "engine, dsl, providers, tools and evals do not know the app's data or services", from: RUNTIME, forbidden: /^(lib\/(db|data|auth|runs|flows|mcp|evaluations)|app)\// },
   { name: "the runtime libraries do not know evaluations (evals build on them)", from: /^lib\/(engine|dsl|providers|tools)\//, forbidden: /^lib\/evals\// },
   { name: "the DSL builds on the engine (the engine owns the flow-string parser), never the reverse", from: /^lib\/engine\//, forbidden: /^lib\/dsl\// },
-  { name: "the data layer is below the services and the web app", from: /^lib\/data\//, forbidden: /^(lib\/(runs|auth|flows)|app)\// },
+  { name: "the data layer is below the services and the web app", from: /^lib\/data\//, forbidden: /^(lib\/(runs|auth|flows|mcp|evaluations)|app)\// },
   { name: "the OpenTelemetry export builds spans from plain nodes: no Next.js, database, data or services", from: /^lib\/otel\//, forbidden: /^(next|react)$|^(next|@prisma)\/|^(lib\/(db|data|auth|runs|flows)|app)\// },
   { name: "lib/ knows nothing of the web layer", from: /^lib\//, forbidden: /^app\/|^next$|^next\// },
 ];

@@ -7,6 +7,8 @@ import { usePathname } from "next/navigation";
 const sections = [
   { href: "/flows", label: "Flows" },
   { href: "/runs", label: "Runs" },
+  { href: "/datasets", label: "Datasets" },
+  { href: "/evaluations", label: "Evaluations" },
   { href: "/settings", label: "Settings" },
 ] as const;
 

@@ -8,7 +8,12 @@
 //   rename — and share links (a read-only view, like an export); also the team's code
 //   tools (Settings → Tools: create, edit, test, delete), which viewers may only read.
 // - owner: also deletes flows, manages members and invitations, provider credentials,
-//   API tokens and where runs are exported (OTLP endpoint and headers).
+//   API tokens, where runs are exported (OTLP endpoint and headers) and the team's MCP
+//   servers (their URLs and headers are credentials). Editors may list a server's tools
+//   again (it changes no setting).
+// - datasets (evaluations): viewers read them, editors and owners also create and change
+//   them. Evaluations themselves follow flows: reading them is `flow.read`, starting,
+//   cancelling and resuming one is `flow.run` (they run the flow once per row).
 import { createAccessControl } from "better-auth/plugins/access";
 import { defaultStatements, ownerAc } from "better-auth/plugins/organization/access";
 
@@ -19,13 +24,15 @@ export const statements = {
   credential: ["manage"],
   apiToken: ["manage"],
   telemetry: ["manage"],
+  mcpServer: ["manage", "refresh"],
+  dataset: ["read", "write"],
   tool: ["read", "write"],
 } as const;
 
 export const ac = createAccessControl(statements);
 
-const reading = { flow: ["read"], tool: ["read"] } as const;
-const editing = { flow: ["read", "create", "update", "run"], shareLink: ["create", "revoke"], tool: ["read", "write"] } as const;
+const reading = { flow: ["read"], dataset: ["read"], tool: ["read"] } as const;
+const editing = { flow: ["read", "create", "update", "run"], shareLink: ["create", "revoke"], mcpServer: ["refresh"], dataset: ["read", "write"], tool: ["read", "write"] } as const;
 
 export const roles = {
   owner: ac.newRole({
@@ -35,6 +42,8 @@ export const roles = {
     credential: ["manage"],
     apiToken: ["manage"],
     telemetry: ["manage"],
+    mcpServer: ["manage", "refresh"],
+    dataset: ["read", "write"],
     tool: ["read", "write"],
   }),
   editor: ac.newRole({ ...editing }),

@@ -14,7 +14,7 @@ import { listTeamsOf, roleIn } from "@/lib/data/teams";
 import { ValidationError } from "@/lib/data/errors";
 import { getFlowTemplate } from "@/lib/demo/flows";
 import { type DocumentFields, requireValidDocument, withDocumentFields } from "./document";
-import { teamToolNames } from "./teamTools";
+import { teamToolContext } from "./teamTools";
 
 /**
  * One name: a flow's name and description are its document's `name` and `description`.
@@ -52,8 +52,7 @@ export async function createFromDocument(
   input: { document: string; fallbackName: string; what?: string },
 ): Promise<{ id: string }> {
   requirePermission(workspace, "flow", "create", "create flows");
-  // An imported document may name the team's tools; one naming a tool this team lacks is refused, saying which.
-  const fields = requireValidDocument(input.document, input.what, { teamTools: await teamToolNames(workspace.teamId) });
+  const fields = requireValidDocument(input.document, input.what, await teamToolContext(workspace.teamId));
   const name = (fields.name || input.fallbackName.trim() || "Untitled flow").slice(0, MAX_NAME_LENGTH);
   const flow = await createFlow(workspace.teamId, workspace.userId, {
     name,
@@ -99,7 +98,7 @@ export async function save(
   input: { document: string; baseVersion: number; message?: string },
 ): Promise<{ version: number }> {
   requirePermission(workspace, "flow", "update", "save flows");
-  const fields = requireValidDocument(input.document, undefined, { teamTools: await teamToolNames(workspace.teamId) });
+  const fields = requireValidDocument(input.document, undefined, await teamToolContext(workspace.teamId));
   const version = await saveFlowVersion(workspace.teamId, workspace.userId, flowId, {
     document: input.document,
     baseVersion: input.baseVersion,
@@ -112,12 +111,12 @@ export async function save(
 /** Saves an old version's document as the newest version (nothing is overwritten). */
 export async function restoreVersion(workspace: Workspace, flowId: string, number: number): Promise<{ version: number }> {
   requirePermission(workspace, "flow", "update", "restore versions");
-  const [flow, old, teamTools] = await Promise.all([getFlow(workspace.teamId, flowId), getVersion(workspace.teamId, flowId, number), teamToolNames(workspace.teamId)]);
+  const [flow, old, team] = await Promise.all([getFlow(workspace.teamId, flowId), getVersion(workspace.teamId, flowId, number), teamToolContext(workspace.teamId)]);
   const saved = await saveFlowVersion(workspace.teamId, workspace.userId, flowId, {
     document: old.document,
     baseVersion: flow.latestVersion.number,
     message: `Restored version ${number}`,
-    ...columns(requireValidDocument(old.document, undefined, { teamTools })),
+    ...columns(requireValidDocument(old.document, `Version ${number}`, team)),
   });
   return { version: saved.number };
 }
@@ -132,11 +131,11 @@ export async function forkVersion(workspace: Workspace, flowId: string, number: 
   requirePermission(workspace, "flow", "read", "read flows");
   const targetRole = await roleIn(workspace.userId, targetTeamId);
   if (!mayCreateFlows(targetRole)) throw new ForbiddenError(targetRole ?? "not a member", "create flows in that team");
-  // The fork must name only tools the target team has.
-  const teamTools = await teamToolNames(targetTeamId);
+  // The fork must work in the team it lands in: its MCP bindings name that team's servers.
+  const targetTools = await teamToolContext(targetTeamId);
   // The fork's document says its own name, the one the list shows.
   const fork = await forkFlow(workspace.teamId, flowId, number, targetTeamId, workspace.userId, (document, flowName) => {
-    const fields = requireValidDocument(document, undefined, { teamTools });
+    const fields = requireValidDocument(document, "The forked version", targetTools);
     const name = `${fields.name || flowName} (fork)`.slice(0, MAX_NAME_LENGTH);
     return { name, ...columns({ description: fields.description }), document: withDocumentFields(document, { name }) };
   });

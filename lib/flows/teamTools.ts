@@ -1,8 +1,8 @@
 /**
  * The team's code tools (Settings → Tools): who may read and write them, and what one
  * must be (a name no built-in tool has). Permission first, before any other work. Runs
- * get them as engine tools through `teamToolLookup`; saves know their names
- * (`teamToolNames`) so a document may name them.
+ * get them as engine tools through `teamToolLookup`; saves know their names and the
+ * team's MCP servers (`teamToolContext`) so a document may name them.
  */
 import { requirePermission, type Workspace } from "@/lib/auth";
 import { ValidationError } from "@/lib/data/errors";
@@ -16,8 +16,10 @@ import {
   updateTeamTool,
 } from "@/lib/data/teamTools";
 import type { AnyTool } from "@/lib/engine";
+import { mcpServerNamesForTeam } from "@/lib/mcp/service";
 import { getTool, isBuiltInTool } from "@/lib/tools";
 import { codeTool } from "@/lib/tools/sandbox";
+import type { TeamToolContext } from "./document";
 
 function refuseBuiltInName(input: TeamToolInput): void {
   if (typeof input.name === "string" && isBuiltInTool(input.name)) {
@@ -47,9 +49,10 @@ export async function deleteTool(workspace: Workspace, toolId: string): Promise<
   await deleteTeamTool(workspace.teamId, toolId);
 }
 
-/** The names a document of this team may use besides the built-in ones (validation at save). */
-export function teamToolNames(teamId: string): Promise<string[]> {
-  return listTeamToolNames(teamId);
+/** What a team brings to the check of a document it stores: its code tools' names, its MCP servers and their tools. */
+export async function teamToolContext(teamId: string): Promise<TeamToolContext> {
+  const [teamTools, mcpServers] = await Promise.all([listTeamToolNames(teamId), mcpServerNamesForTeam(teamId)]);
+  return { teamTools, mcpServers };
 }
 
 /** The engine tools of a run of this team's flow: built-in first, then the team's (a document's own wins in buildSwarm). */

@@ -4,12 +4,11 @@
  * cannot slip through) allowed by the address policy — private and reserved ranges only
  * when the operator lists them in SWARM_OTLP_ALLOWED_CIDRS.
  */
-import { lookup as dnsLookup } from "node:dns";
 import type { LookupFunction } from "node:net";
 import { isIP } from "node:net";
-import { z } from "zod";
 import { UserError } from "@/lib/errors";
-import { type AddressPolicy, CidrText, createAddressPolicy } from "@/lib/tools/httpFetch/addressPolicy";
+import { type AddressPolicy, createAddressPolicy } from "@/lib/tools/httpFetch/addressPolicy";
+import { allowedCidrsFromEnv, checkedLookup } from "@/lib/tools/httpFetch/checkedLookup";
 
 export class TelemetryEndpointError extends UserError {
   override readonly name = "TelemetryEndpointError";
@@ -18,8 +17,7 @@ export class TelemetryEndpointError extends UserError {
 
 /** CIDRs an OTLP endpoint may reach although private (e.g. a collector on the intranet); none by default. */
 export function otlpAllowedCidrsFromEnv(env: Record<string, string | undefined> = process.env): string[] {
-  const cidrs = env.SWARM_OTLP_ALLOWED_CIDRS?.split(",").map((cidr) => cidr.trim()).filter(Boolean) ?? [];
-  return z.array(CidrText).parse(cidrs);
+  return allowedCidrsFromEnv("SWARM_OTLP_ALLOWED_CIDRS", env);
 }
 
 /** The URL as given, or why it cannot be an OTLP endpoint (the address check happens when connecting). */
@@ -41,19 +39,9 @@ export function parseEndpoint(text: string, policy: AddressPolicy): URL {
   return url;
 }
 
-/** A `lookup` for sockets that resolves like Node and refuses any answer the policy does not allow. */
-export function checkedLookup(policy: AddressPolicy): LookupFunction {
-  return (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
-      if (error) return callback(error, "", 0);
-      const refused = addresses.map((entry) => policy.refusal(entry.address)).find(Boolean);
-      if (refused) return callback(new TelemetryEndpointError(`The OTLP endpoint is not allowed: ${refused}`), "", 0);
-      if (options.all) return (callback as unknown as (e: null, a: typeof addresses) => void)(null, addresses);
-      const first = addresses[0];
-      if (!first) return callback(new TelemetryEndpointError(`${hostname} has no addresses`), "", 0);
-      callback(null, first.address, first.family);
-    });
-  };
+/** A `lookup` for sockets that refuses any answer the policy does not allow. */
+export function otlpLookup(policy: AddressPolicy): LookupFunction {
+  return checkedLookup(policy, (why) => new TelemetryEndpointError(`The OTLP endpoint is not allowed: ${why}`));
 }
 
 export { createAddressPolicy };

@@ -14,7 +14,7 @@ import { JsonTraceSerializer, ProtobufTraceSerializer, TraceExporterMetricsHelpe
 import type { ReadableSpan } from "@opentelemetry/sdk-trace-base";
 import { SystemError } from "@/lib/errors";
 import { redactSecrets } from "@/lib/redact";
-import { checkedLookup, createAddressPolicy, parseEndpoint } from "./endpoint";
+import { otlpLookup, createAddressPolicy, parseEndpoint } from "./endpoint";
 import { headerSecrets } from "./headers";
 
 export type OtlpProtocol = "json" | "protobuf";
@@ -43,7 +43,7 @@ const MAX_ERROR_CHARS = 500;
 export function createOtlpSender(target: OtlpTarget): OtlpSender {
   const policy = createAddressPolicy(target.allowedCidrs ?? []);
   const url = parseEndpoint(target.url, policy);
-  const lookup = checkedLookup(policy);
+  const lookup = otlpLookup(policy);
   const secrets = headerSecrets(target.headers);
   const headers = { ...target.headers, "content-type": target.protocol === "protobuf" ? "application/x-protobuf" : "application/json" };
   const config = {

@@ -5,12 +5,12 @@
  */
 import { z } from "zod";
 import { ForbiddenError } from "@/lib/auth/errors";
-import { expireWaitingRuns, getRun, listOpenQuestions, reopenRun, saveAnswer } from "@/lib/data/runs";
+import { expireWaitingRuns, getRun, listOpenQuestions, saveAnswer } from "@/lib/data/runs";
 import { NotFoundError } from "@/lib/data/errors";
 import { UserError } from "@/lib/errors";
 import type { RunActor } from "./commands";
-import { runExecutor } from "./executors";
 import { retryUntilStored } from "./retry";
+import { continueRun } from "./service";
 
 export const MAX_ANSWER_CHARS = 10_000;
 
@@ -36,9 +36,9 @@ export async function answerRunAs(actor: RunActor, runId: string, input: Answer)
     throw new NotWaitingError(`Answer with one of: ${question.choices.join(", ")}.`);
   }
   // Whoever moves the run out of `waiting` answers; a second answer at the same time is refused.
-  if (!(await reopenRun(run.id, "waiting"))) throw new NotWaitingError("Someone answered this question already.");
-  await retryUntilStored(() => saveAnswer(run.id, question.nodeId, { text: input.answer, by: actor.userId ?? actor.apiTokenId ?? null, at: Date.now() }));
-  await (await runExecutor()).submit(run, actor.teamId, { continuation: true });
+  const answer = { text: input.answer, by: actor.userId ?? actor.apiTokenId ?? null, at: Date.now() };
+  const answered = await continueRun(run, actor.teamId, "waiting", () => retryUntilStored(() => saveAnswer(run.id, question.nodeId, answer)));
+  if (!answered) throw new NotWaitingError("Someone answered this question already.");
 }
 
 const DEFAULT_WAIT_EXPIRY_MS = 7 * 24 * 60 * 60_000;

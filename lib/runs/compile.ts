@@ -1,9 +1,9 @@
 /** A saved document → the engine's Swarm, with the document's problems as one readable error. */
-import { BuildError, buildSwarm, parseDocument } from "@/lib/dsl";
-import type { FlowDocument } from "@/lib/dsl/types";
+import { buildSwarm, parseDocument, type BuildOptions } from "@/lib/dsl";
+import { isMcpToolSpec, type FlowDocument, type McpToolSpec } from "@/lib/dsl/types";
 import type { AgentEdit } from "@/lib/data/runs/types";
 import type { AnyTool, Swarm } from "@/lib/engine";
-import { UserError } from "@/lib/errors";
+import { isUserError, UserError } from "@/lib/errors";
 
 /** The stored document cannot be built into a swarm (a run of it cannot start). */
 export class FlowCompileError extends UserError {
@@ -16,7 +16,9 @@ export type CompileOptions = {
   modelOverride?: string;
   /** A fork's changes to agents, by name (after the override). */
   agentEdits?: Record<string, AgentEdit>;
-  /** Tools by name (built-in, then the team's); the document's own win. Default: the built-in ones. */
+  /** The tools of the team's MCP servers the document binds (lib/mcp). */
+  mcpTool?: BuildOptions["mcpTool"];
+  /** Tools by name (built-in, then the team's code tools); the document's own win. Default: the built-in ones. */
   tools?: (name: string) => AnyTool | undefined;
 };
 
@@ -36,19 +38,32 @@ function withAgentEdits(document: FlowDocument, edits: Record<string, AgentEdit>
   return { ...document, agents };
 }
 
-export function compileFlow(documentText: string, options: CompileOptions = {}): Swarm {
+/** The stored document, or FlowCompileError listing its problems. */
+export function readFlowDocument(documentText: string): FlowDocument {
   const parsed = parseDocument(documentText);
   if (!parsed.document) {
     const problems = parsed.errors.map((error) => `line ${error.line}:${error.column} ${error.message}`);
     throw new FlowCompileError(`The flow document has errors: ${problems.join("; ")}`);
   }
-  let document = options.modelOverride ? withModel(parsed.document, options.modelOverride) : parsed.document;
+  return parsed.document;
+}
+
+/** The document's MCP bindings (what a run must reach before it starts). */
+export function mcpBindingsOf(document: FlowDocument): McpToolSpec[] {
+  return Object.values(document.tools ?? {}).filter(isMcpToolSpec);
+}
+
+/** The document (or its text) → the engine's Swarm, or FlowCompileError saying why not. */
+export function compileFlow(source: FlowDocument | string, options: CompileOptions = {}): Swarm {
+  const read = typeof source === "string" ? readFlowDocument(source) : source;
+  let document = options.modelOverride ? withModel(read, options.modelOverride) : read;
   if (options.agentEdits) document = withAgentEdits(document, options.agentEdits);
   try {
     // No env: a document must not pull server environment variables (secrets) into a run.
-    return buildSwarm(document, { tools: options.tools });
+    return buildSwarm(document, { mcpTool: options.mcpTool, tools: options.tools });
   } catch (error) {
-    if (error instanceof BuildError) throw new FlowCompileError(error.message);
+    // A BuildError, or a bound MCP tool the team's servers do not have now.
+    if (isUserError(error) && error.kind === "invalid") throw new FlowCompileError(error.message);
     throw error;
   }
 }

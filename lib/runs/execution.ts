@@ -14,7 +14,7 @@ import { providerKeys } from "@/lib/providers/config";
 import { asUnavailable } from "@/lib/db/unavailable";
 import { redactSecrets } from "@/lib/redact";
 import { teamToolLookup } from "@/lib/flows/teamTools";
-import { compileFlow } from "./compile";
+import { compileFlow, mcpBindingsOf, readFlowDocument } from "./compile";
 import { notify, RUN_EVENTS_CHANNEL } from "./notifications";
 import { BatchingRecorder } from "./recorder";
 import { retryUntilStored } from "./retry";
@@ -108,10 +108,18 @@ async function executeClaimed(execution: RunExecution, signal: AbortSignal): Pro
   });
   let outcome: { status: RunStatus; output: string | null; error: string | null };
   try {
-    const [config, exporter, tools] = await Promise.all([providerConfigForTeam(teamId), startRunTelemetry(teamId, stored, redact), teamToolLookup(teamId)]);
-    keys = providerKeys(config);
+    const document = readFlowDocument(execution.document);
+    const bindings = mcpBindingsOf(document);
+    const [config, exporter, mcp, tools] = await Promise.all([
+      providerConfigForTeam(teamId),
+      startRunTelemetry(teamId, stored, redact),
+      bindings.length > 0 ? import("./mcpTools").then(({ prepareMcpTools }) => prepareMcpTools(teamId, bindings)) : undefined,
+      teamToolLookup(teamId),
+    ]);
+    // MCP URLs and headers are credentials too: never in a stored step or error.
+    keys = [...providerKeys(config), ...(mcp?.secrets ?? [])];
     telemetry = exporter;
-    const swarm = compileFlow(execution.document, { modelOverride: stored.options.modelOverride, agentEdits: stored.options.agentEdits, tools });
+    const swarm = compileFlow(document, { modelOverride: stored.options.modelOverride, agentEdits: stored.options.agentEdits, mcpTool: mcp?.mcpTool, tools });
     // A fork's edited step, by its position under this run's id.
     const stepEdits = new Map(Object.entries(stored.options.stepEdits ?? {}).map(([position, messages]) => [`${runId}${position}`, messages]));
     const stream = run.stream(swarm, stored.input, {

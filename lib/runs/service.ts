@@ -32,7 +32,17 @@ export async function cancelRun(runId: string): Promise<boolean> {
  * are replayed, not paid again); false when the run is not interrupted.
  */
 export async function resumeRun(run: RunDetail, teamId: string): Promise<boolean> {
-  if (!(await reopenRun(run.id, "interrupted"))) return false;
+  return continueRun(run, teamId, "interrupted");
+}
+
+/**
+ * Moves a run out of `from` (whoever does so first continues it; false for the others),
+ * lets `prepare` record what the continuation needs (an answer), and submits it to go on
+ * from its recorded steps on whichever executor takes it.
+ */
+export async function continueRun(run: RunDetail, teamId: string, from: "interrupted" | "waiting", prepare?: () => Promise<void>): Promise<boolean> {
+  if (!(await reopenRun(run.id, from))) return false;
+  await prepare?.();
   await (await runExecutor()).submit(run, teamId, { continuation: true });
   return true;
 }

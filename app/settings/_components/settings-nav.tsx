@@ -9,6 +9,7 @@ const tabs = [
   { href: "/settings/tools", label: "Tools" },
   { href: "/settings/tokens", label: "API tokens" },
   { href: "/settings/share-links", label: "Share links" },
+  { href: "/settings/mcp", label: "MCP servers" },
   { href: "/settings/telemetry", label: "Trace export" },
 ] as const;
 

@@ -3,6 +3,9 @@ import Link from "next/link";
 import { can } from "@/lib/auth/permissions";
 import { listVersions } from "@/lib/data";
 import { forkTargets } from "@/lib/flows";
+import { evaluationChoices } from "@/app/evaluations/_lib/choices";
+import { EvaluateVersusForm } from "./_components/evaluate-versus-form";
+import "@/app/evaluations/_components/evals.css";
 import { loadFlowPage } from "./_lib/load";
 
 export const metadata: Metadata = { title: "History" };
@@ -18,6 +21,8 @@ export default async function VersionHistoryPage({ params }: Props) {
   const previous = versions[1]?.number ?? flow.latestVersion.number;
   const shares = can(workspace.role, "shareLink", "create");
   const targets = await forkTargets(workspace);
+  const evaluates = can(workspace.role, "flow", "run") && versions.length >= 2;
+  const choices = evaluates ? await evaluationChoices(workspace) : undefined;
 
   return (
     <div className="page stack">
@@ -35,6 +40,15 @@ export default async function VersionHistoryPage({ params }: Props) {
           </Link>
         ) : null}
       </div>
+
+      {choices ? (
+        <EvaluateVersusForm
+          flowId={id}
+          versions={versions.map((version) => version.number)}
+          datasets={choices.datasets}
+          defaultScorers={choices.flows.find((each) => each.id === id)?.defaultScorers ?? null}
+        />
+      ) : null}
 
       <form action={`/flows/${id}/versions/compare`} className="card">
         <table className="table">

@@ -1,0 +1,152 @@
+// A team's evaluation datasets and their versions: every change of the rows is a new
+// version holding all of them (an evaluation records the version it ran over).
+import { z } from "zod";
+import { getDb } from "@/lib/db/client.ts";
+import { DatasetRow } from "@/lib/evals/dataset.ts";
+import { NotFoundError, ValidationError, VersionConflictError } from "./errors.ts";
+import { MAX_MESSAGE_LENGTH, MAX_NAME_LENGTH, utf8ByteLength } from "./limits.ts";
+import { CorruptRecordError } from "./runs/runs.ts";
+import { decodePayload, encodePayload } from "./runs/payloads.ts";
+import { Id, parseInput } from "./validation.ts";
+
+/** A stored dataset's rows: few enough that one version is one JSON value (5,000 rows, 10 MiB). */
+export const MAX_STORED_DATASET_ROWS = 5000;
+export const MAX_STORED_DATASET_BYTES = 10 * 1024 * 1024;
+
+/** The rows as stored, or a ValidationError when they are larger than a version may be. */
+function encodeRows(rows: DatasetRow[]): string {
+  const text = encodePayload(rows);
+  if (utf8ByteLength(text) > MAX_STORED_DATASET_BYTES) throw new ValidationError([{ path: "rows", message: `The rows take more than ${MAX_STORED_DATASET_BYTES / 1024 / 1024} MiB` }]);
+  return text;
+}
+
+export const DatasetName = z.string().trim().min(1, "Give the dataset a name").max(MAX_NAME_LENGTH, `A name has at most ${MAX_NAME_LENGTH} characters`);
+export const DatasetRows = z
+  .array(DatasetRow)
+  .min(1, "A dataset has at least one row")
+  .max(MAX_STORED_DATASET_ROWS, `A dataset has at most ${MAX_STORED_DATASET_ROWS} rows`);
+const Message = z.string().max(MAX_MESSAGE_LENGTH).default("");
+
+export interface DatasetSummary {
+  id: string;
+  name: string;
+  latestVersion: number;
+  rowCount: number;
+  updatedAt: Date;
+}
+
+export interface DatasetVersionSummary {
+  id: string;
+  number: number;
+  rowCount: number;
+  message: string;
+  createdAt: Date;
+}
+
+export interface DatasetVersionDetail extends DatasetVersionSummary {
+  datasetId: string;
+  datasetName: string;
+  rows: DatasetRow[];
+}
+
+const versionSelect = { id: true, number: true, rowCount: true, message: true, createdAt: true } as const;
+
+function readRows(version: { id: string; rows: string }): DatasetRow[] {
+  const decoded = decodePayload(z.array(DatasetRow), version.rows);
+  if (!decoded.ok) throw new CorruptRecordError(`Dataset version ${version.id}: its rows cannot be read (${decoded.problem})`);
+  return decoded.value;
+}
+
+export async function listDatasets(teamId: string): Promise<DatasetSummary[]> {
+  const db = await getDb();
+  const rows = await db.dataset.findMany({
+    where: { teamId: parseInput(Id, teamId) },
+    orderBy: [{ updatedAt: "desc" }, { id: "asc" }],
+    select: { id: true, name: true, latestVersion: true, updatedAt: true, versions: { orderBy: { number: "desc" }, take: 1, select: { rowCount: true } } },
+  });
+  return rows.map(({ versions, ...dataset }) => ({ ...dataset, rowCount: versions[0]?.rowCount ?? 0 }));
+}
+
+/** Creates the dataset with its version 1 holding `rows`. */
+export async function createDataset(teamId: string, userId: string | null, input: { name: string; rows: DatasetRow[]; message?: string }): Promise<DatasetVersionDetail> {
+  const team = parseInput(Id, teamId);
+  const author = userId === null ? null : parseInput(Id, userId);
+  const name = parseInput(DatasetName, input.name);
+  const rows = parseInput(DatasetRows, input.rows);
+  const message = parseInput(Message, input.message ?? "Created");
+  const db = await getDb();
+  const dataset = await db.dataset.create({
+    data: {
+      teamId: team,
+      name,
+      createdById: author,
+      latestVersion: 1,
+      versions: { create: { number: 1, rows: encodeRows(rows), rowCount: rows.length, message, authorId: author } },
+    },
+  });
+  return getDatasetVersion(team, dataset.id);
+}
+
+/**
+ * Stores `rows` as the next version when `baseVersion` is still the newest (one
+ * conditional UPDATE, as flows: of two concurrent changes exactly one wins).
+ */
+export async function saveDatasetVersion(
+  teamId: string,
+  userId: string | null,
+  datasetId: string,
+  input: { rows: DatasetRow[]; baseVersion: number; message?: string; name?: string },
+): Promise<DatasetVersionDetail> {
+  const team = parseInput(Id, teamId);
+  const author = userId === null ? null : parseInput(Id, userId);
+  const id = parseInput(Id, datasetId);
+  const rows = parseInput(DatasetRows, input.rows);
+  const baseVersion = parseInput(z.number().int().positive(), input.baseVersion);
+  const message = parseInput(Message, input.message);
+  const name = input.name === undefined ? undefined : parseInput(DatasetName, input.name);
+  const stored = encodeRows(rows);
+  const db = await getDb();
+  await db.$transaction(async (tx) => {
+    const { count } = await tx.dataset.updateMany({
+      where: { id, teamId: team, latestVersion: baseVersion },
+      data: { latestVersion: baseVersion + 1, ...(name !== undefined ? { name } : {}) },
+    });
+    if (count === 0) {
+      const dataset = await tx.dataset.findFirst({ where: { id, teamId: team } });
+      if (!dataset) throw new NotFoundError("Dataset", id);
+      throw new VersionConflictError(id, baseVersion, dataset.latestVersion);
+    }
+    await tx.datasetVersion.create({ data: { datasetId: id, number: baseVersion + 1, rows: stored, rowCount: rows.length, message, authorId: author } });
+  });
+  return getDatasetVersion(team, id, baseVersion + 1);
+}
+
+export async function listDatasetVersions(teamId: string, datasetId: string): Promise<DatasetVersionSummary[]> {
+  const db = await getDb();
+  const dataset = await db.dataset.findFirst({ where: { id: parseInput(Id, datasetId), teamId: parseInput(Id, teamId) }, select: { id: true } });
+  if (!dataset) throw new NotFoundError("Dataset", datasetId);
+  return db.datasetVersion.findMany({ where: { datasetId: dataset.id }, orderBy: { number: "desc" }, select: versionSelect });
+}
+
+/** A version of this team's dataset with its rows; default: the newest. */
+export async function getDatasetVersion(teamId: string, datasetId: string, number?: number): Promise<DatasetVersionDetail> {
+  const db = await getDb();
+  const dataset = await db.dataset.findFirst({ where: { id: parseInput(Id, datasetId), teamId: parseInput(Id, teamId) } });
+  if (!dataset) throw new NotFoundError("Dataset", datasetId);
+  const wanted = number === undefined ? dataset.latestVersion : parseInput(z.number().int().positive(), number);
+  const version = await db.datasetVersion.findUnique({ where: { datasetId_number: { datasetId: dataset.id, number: wanted } }, select: { ...versionSelect, rows: true } });
+  if (!version) throw new NotFoundError("Dataset version", `${dataset.id}@${wanted}`);
+  return { ...version, rows: readRows(version), datasetId: dataset.id, datasetName: dataset.name };
+}
+
+/** A dataset version by its id, within the team (an evaluation's). */
+export async function getDatasetVersionById(teamId: string, versionId: string): Promise<DatasetVersionDetail> {
+  const db = await getDb();
+  const version = await db.datasetVersion.findFirst({
+    where: { id: parseInput(Id, versionId), dataset: { teamId: parseInput(Id, teamId) } },
+    select: { ...versionSelect, rows: true, dataset: { select: { id: true, name: true } } },
+  });
+  if (!version) throw new NotFoundError("Dataset version", versionId);
+  const { dataset, ...rest } = version;
+  return { ...rest, rows: readRows(version), datasetId: dataset.id, datasetName: dataset.name };
+}

@@ -1,0 +1,104 @@
+/**
+ * The evaluations service: start a flow version over a dataset version (one run per row,
+ * driven by driver.ts), cancel, resume, and read results, verdicts and comparisons.
+ * Permission first: reading follows `flow.read`, starting, cancelling and resuming
+ * `flow.run` (an API token of the team may run), before any other work.
+ */
+import { ForbiddenError } from "@/lib/auth/errors";
+import { getDatasetVersion } from "@/lib/data/datasets";
+import { createEvaluation, getEvaluation, listEvaluationItems, listEvaluations, setEvaluationStatus } from "@/lib/data/evaluations";
+import type { EvaluationItem, EvaluationStatus, EvaluationSummary } from "@/lib/data/evaluationTypes";
+import { UserError } from "@/lib/errors";
+import { ScorerSpecError } from "@/lib/evals";
+import { cancelRun } from "@/lib/runs/service";
+import type { RunActor } from "@/lib/runs/commands";
+import { drive, EVALUATION_STALE_MS, isDriving, stopDriving } from "./driver";
+import { serverScorers } from "./scoring";
+
+/** A reader: a workspace's actor (every role reads) or a team API token. */
+export type EvaluationActor = RunActor;
+
+export class EvaluationStateError extends UserError {
+  override readonly name = "EvaluationStateError";
+  readonly kind = "conflict";
+}
+
+function requireMayRun(actor: EvaluationActor, what: string): void {
+  if (!actor.mayRun) throw new ForbiddenError(actor.role, what);
+}
+
+export type StartEvaluationCommand = {
+  flowId: string;
+  version?: number;
+  datasetId: string;
+  /** A version of the dataset; default: its newest. */
+  datasetVersion?: number;
+  scorers: string[];
+  concurrency: number;
+  modelOverride?: string;
+  minPass?: number;
+  baselineId?: string;
+  trigger: "ui" | "api";
+};
+
+/** Creates the evaluation and starts driving it; resolves once it is stored. */
+export async function startEvaluation(actor: EvaluationActor, command: StartEvaluationCommand): Promise<EvaluationSummary> {
+  requireMayRun(actor, "run evaluations");
+  if (command.scorers.length === 0) throw new ScorerSpecError("Choose at least one scorer");
+  serverScorers(command.scorers); // a bad spelling is refused before anything is stored
+  const dataset = await getDatasetVersion(actor.teamId, command.datasetId, command.datasetVersion);
+  const evaluation = await createEvaluation(
+    actor.teamId,
+    { userId: actor.userId, apiTokenId: actor.apiTokenId },
+    {
+      flowId: command.flowId,
+      version: command.version,
+      datasetVersionId: dataset.id,
+      scorers: command.scorers,
+      concurrency: command.concurrency,
+      modelOverride: command.modelOverride,
+      minPass: command.minPass,
+      baselineId: command.baselineId,
+    },
+  );
+  void drive(actor.teamId, evaluation.id, { userId: actor.userId, apiTokenId: actor.apiTokenId, trigger: command.trigger });
+  return evaluation;
+}
+
+/**
+ * The status people and CI see: a running evaluation that no process has driven for a while
+ * (its server stopped) is `interrupted`, and can be resumed.
+ */
+export function effectiveStatus(evaluation: EvaluationSummary, now = Date.now()): EvaluationStatus {
+  if (evaluation.status !== "running" || isDriving(evaluation.id)) return evaluation.status;
+  return now - (evaluation.heartbeatAt ?? evaluation.createdAt) > EVALUATION_STALE_MS ? "interrupted" : "running";
+}
+
+export async function readEvaluation(actor: EvaluationActor, evaluationId: string): Promise<{ evaluation: EvaluationSummary; items: EvaluationItem[] }> {
+  const [evaluation, items] = await Promise.all([getEvaluation(actor.teamId, evaluationId), listEvaluationItems(actor.teamId, evaluationId)]);
+  return { evaluation: { ...evaluation, status: effectiveStatus(evaluation) }, items };
+}
+
+export async function listTeamEvaluations(actor: EvaluationActor, filter: { flowId?: string } = {}): Promise<EvaluationSummary[]> {
+  const evaluations = await listEvaluations(actor.teamId, filter);
+  return evaluations.map((evaluation) => ({ ...evaluation, status: effectiveStatus(evaluation) }));
+}
+
+/** Stops starting rows and cancels the rows' open runs; the rows done keep their results. */
+export async function cancelEvaluation(actor: EvaluationActor, evaluationId: string): Promise<void> {
+  requireMayRun(actor, "cancel evaluations");
+  const { evaluation, items } = await readEvaluation(actor, evaluationId);
+  if (!(await setEvaluationStatus(evaluation.id, ["running", "interrupted"], "cancelled"))) throw new EvaluationStateError(`This evaluation is ${evaluation.status}, not running.`);
+  stopDriving(evaluation.id);
+  await Promise.all(items.filter((item) => item.status === "running" && item.runId).map((item) => cancelRun(item.runId!)));
+}
+
+/** Continues an interrupted evaluation with the rows not done. */
+export async function resumeEvaluation(actor: EvaluationActor, evaluationId: string): Promise<void> {
+  requireMayRun(actor, "resume evaluations");
+  const evaluation = await getEvaluation(actor.teamId, evaluationId);
+  const status = effectiveStatus(evaluation);
+  if (status !== "interrupted") throw new EvaluationStateError(`Only an interrupted evaluation can be resumed; this one is ${status}.`);
+  await setEvaluationStatus(evaluation.id, ["running", "interrupted"], "running");
+  void drive(actor.teamId, evaluation.id, { userId: actor.userId, apiTokenId: actor.apiTokenId, trigger: actor.userId === null ? "api" : "ui" });
+}

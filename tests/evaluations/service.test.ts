@@ -1,0 +1,118 @@
+// Stored datasets and evaluations through their services: per-row import errors, versions,
+// roles, evaluations as real runs (one per row, scored), resume after the driver stopped,
+// cancel, verdicts and comparisons. On SQLite, and on PostgreSQL with TEST_DATABASE_URL.
+import { describe, expect, it } from "vitest";
+import type { Workspace } from "@/lib/auth";
+import { createFlow, getLocalWorkspace, saveFlowVersion } from "@/lib/data";
+import { getDb } from "@/lib/db/client";
+import { actorOf } from "@/lib/runs/commands";
+import { changeDataset, importDataset, readDataset } from "@/lib/evaluations/datasets";
+import { toCsv, toJsonl } from "@/lib/evaluations/export";
+import { compareStored, evaluationResult, verdictOf } from "@/lib/evaluations/results";
+import { cancelEvaluation, readEvaluation, resumeEvaluation, startEvaluation } from "@/lib/evaluations/service";
+import { drive, isDriving, stopDriving } from "@/lib/evaluations/driver";
+import { testDatabases, useTestDatabase } from "../data/databases";
+import { until } from "../runs/waiting";
+
+const flowOf = (model: string) => `agents:\n  a: { model: "${model}", instructions: "Answer." }\nswarm: { type: workflow, flow: a }\n`;
+const ROWS = Array.from({ length: 6 }, (_, i) => JSON.stringify({ input: `question ${i}`, expected: `question ${i}`, tags: ["t"] })).join("\n");
+
+describe.each(testDatabases())("datasets and evaluations on $name", (database) => {
+  useTestDatabase(database);
+  let owner: Workspace;
+  let viewer: Workspace;
+
+  async function setup() {
+    const local = await getLocalWorkspace();
+    owner = { ...local, role: "owner", mode: "single-user" } as Workspace;
+    viewer = { ...owner, role: "viewer" };
+  }
+
+  it("imports with every bad row named, keeps versions, and lets viewers read only", async () => {
+    await setup();
+    const bad = `{"input": "ok"}\nnot json\n{"input": ""}\n{"input": "x", "extra": 1}`;
+    await expect(importDataset(owner, { name: "Broken", text: bad, format: "jsonl" })).rejects.toMatchObject({
+      name: "DatasetError",
+      problems: [expect.stringMatching(/^line 2: not valid JSON/), "line 3: input is empty", expect.stringMatching(/^line 4: unknown field "extra"/)],
+    });
+    expect(await (await getDb()).dataset.count()).toBe(0);
+    const { id } = await importDataset(owner, { name: "Questions", text: ROWS, format: "jsonl" });
+    const appended = await changeDataset(owner, id, 1, { kind: "append", text: "input,expected,tags\nhello,hello,a;b\n", format: "csv" });
+    expect(appended.version).toBe(2);
+    await expect(changeDataset(owner, id, 1, { kind: "remove", index: 0 })).rejects.toMatchObject({ kind: "conflict" });
+    const { version, versions } = await readDataset(viewer, id);
+    expect(version.rows).toHaveLength(7);
+    expect(version.rows[6]).toEqual({ input: "hello", expected: "hello", tags: ["a", "b"] });
+    expect(versions.map((each) => each.number)).toEqual([2, 1]);
+    expect((await readDataset(viewer, id, 1)).version.rows).toHaveLength(6);
+    await expect(changeDataset(viewer, id, 2, { kind: "remove", index: 0 })).rejects.toMatchObject({ kind: "forbidden" });
+    await expect(importDataset(viewer, { name: "Mine", text: ROWS, format: "jsonl" })).rejects.toMatchObject({ kind: "forbidden" });
+    expect(toJsonl(version.rows).trim().split("\n")).toHaveLength(7);
+    expect(toCsv(version.rows)).toContain("hello,hello,a;b");
+    expect(toCsv([{ input: { a: 1 } }])).toBeUndefined();
+  });
+
+  it("runs one stored, scored run per row; compares versions worse rows first; gives CI a verdict", async () => {
+    await setup();
+    const flow = await createFlow(owner.teamId, owner.userId, { name: "Echo", document: flowOf("mock:echo?latency=20") });
+    await saveFlowVersion(owner.teamId, owner.userId, flow.id, { document: flowOf("mock:reply?text=question 1"), baseVersion: 1 });
+    const { id: datasetId } = await importDataset(owner, { name: "Six", text: ROWS, format: "jsonl" });
+    const actor = actorOf(owner);
+    await expect(startEvaluation(actorOf(viewer), { flowId: flow.id, version: 1, datasetId, scorers: ["contains"], concurrency: 2, trigger: "ui" })).rejects.toMatchObject({ kind: "forbidden" });
+    await expect(startEvaluation(actor, { flowId: flow.id, datasetId, scorers: ["code:/etc/passwd"], concurrency: 2, trigger: "ui" })).rejects.toMatchObject({ kind: "invalid" });
+    const v1 = await startEvaluation(actor, { flowId: flow.id, version: 1, datasetId, scorers: ["contains", "exact"], concurrency: 2, trigger: "ui" });
+    await until(async () => (await readEvaluation(actor, v1.id)).evaluation.status === "success", "v1 ends");
+    const v2 = await startEvaluation(actor, { flowId: flow.id, version: 2, datasetId, scorers: ["contains", "exact"], concurrency: 3, minPass: 0.9, baselineId: v1.id, trigger: "api" });
+    await until(async () => (await readEvaluation(actor, v2.id)).evaluation.status === "success", "v2 ends");
+
+    const first = await evaluationResult(actor, v1.id);
+    expect(first.aggregate).toMatchObject({ rows: 6, passed: 6, passRate: 1 });
+    const db = await getDb();
+    for (const item of first.items) {
+      const run = await db.run.findUniqueOrThrow({ where: { id: item.runId! } });
+      expect(run).toMatchObject({ status: "success", input: `question ${item.index}`, output: `question ${item.index}` });
+      expect(item.result).toMatchObject({ pass: true, steps: 1 });
+    }
+    const second = await evaluationResult(actor, v2.id);
+    expect(second.aggregate.passed).toBe(1);
+    expect(verdictOf(first)).toEqual({ pass: true, reasons: [] });
+    const verdict = verdictOf(second, first);
+    expect(verdict.pass).toBe(false);
+    expect(verdict.reasons).toEqual([expect.stringContaining("below the minimum 90.0%"), expect.stringContaining("worse than the baseline's 100.0%")]);
+
+    const { comparison, results } = await compareStored(actor, [v1.id, v2.id]);
+    expect(results.map((result) => result.evaluation.flowVersion)).toEqual([1, 2]);
+    expect(comparison.counts).toEqual({ worse: 5, better: 0, same: 1 });
+    expect(comparison.rows.map((row) => row.change)).toEqual(["worse", "worse", "worse", "worse", "worse", "same"]);
+    expect(comparison.rows.at(-1)!.index).toBe(1);
+  });
+
+  it("resumes an evaluation whose driver stopped with the rows not done, and cancels one", async () => {
+    await setup();
+    const flow = await createFlow(owner.teamId, owner.userId, { name: "Slow", document: flowOf("mock:echo?latency=150") });
+    const { id: datasetId } = await importDataset(owner, { name: "Six more", text: ROWS, format: "jsonl" });
+    const actor = actorOf(owner);
+    const started = await startEvaluation(actor, { flowId: flow.id, datasetId, scorers: ["contains"], concurrency: 1, trigger: "ui" });
+    await until(async () => (await readEvaluation(actor, started.id)).items.filter((item) => item.status === "done").length >= 2, "two rows done");
+    stopDriving(started.id); // as if its process died: nothing starts the other rows
+    await until(() => !isDriving(started.id), "the driver stopped");
+    await expect(resumeEvaluation(actor, started.id)).rejects.toMatchObject({ kind: "conflict" }); // not silent long enough yet
+    const db = await getDb();
+    await db.evaluation.update({ where: { id: started.id }, data: { heartbeatAt: new Date(Date.now() - 60_000) } });
+    expect((await readEvaluation(actor, started.id)).evaluation.status).toBe("interrupted");
+    await resumeEvaluation(actor, started.id);
+    await until(async () => (await readEvaluation(actor, started.id)).evaluation.status === "success", "the resumed evaluation ends");
+    const { items } = await readEvaluation(actor, started.id);
+    expect(items.every((item) => item.result?.pass)).toBe(true);
+    expect(await db.run.count({ where: { flowId: flow.id } })).toBe(6); // no row ran twice
+
+    const cancelled = await startEvaluation(actor, { flowId: flow.id, datasetId, scorers: ["contains"], concurrency: 2, trigger: "ui" });
+    await until(async () => (await readEvaluation(actor, cancelled.id)).items.some((item) => item.runId), "a row started");
+    await cancelEvaluation(actor, cancelled.id);
+    await drive(owner.teamId, cancelled.id, { userId: owner.userId, trigger: "ui" }); // waits for the stopping driver
+    const after = await readEvaluation(actor, cancelled.id);
+    expect(after.evaluation.status).toBe("cancelled");
+    expect(after.items.filter((item) => item.runId).length).toBeLessThan(6);
+    await expect(cancelEvaluation(actor, cancelled.id)).rejects.toMatchObject({ kind: "conflict" });
+  });
+});
