@@ -50,6 +50,7 @@ describe("MCP tools", () => {
 
   it("calls a tool and gives the model its text; the model sees the server's schema", async () => {
     const echo = await toolNamed("echo");
+    expect(echo.kind).toBe("mcp"); // its calls' badge in the timeline
     expect(echo.parameters).toEqual({ type: "object", properties: { text: { type: "string" } }, required: ["text"] });
     expect(echo.argsSchema.safeParse({ text: 1 }).success).toBe(false);
     expect(await echo.execute({ text: "hello" }, toolContext())).toBe("echo: hello");

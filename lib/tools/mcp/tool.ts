@@ -48,6 +48,7 @@ export function mcpTool(options: McpToolOptions): AnyTool {
   const where = `MCP server '${server.name}'`;
   return {
     name: options.name,
+    kind: "mcp",
     description: tool.description || `${tool.name} (${where})`,
     parameters,
     argsSchema: argsSchemaOf(parameters),
