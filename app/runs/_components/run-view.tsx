@@ -6,7 +6,7 @@ import { useEffect, useMemo, useState } from "react";
 import { ActionErrorAlert } from "@/app/_components/action-error";
 import { useServerAction } from "@/app/_components/use-server-action";
 import { formatCost, formatDuration, formatTokens } from "@/lib/runs/format";
-import { type PackedNodes, unpackNodes } from "@/lib/runs/timeline/packNodes";
+import { type PackedNodes, unpackNodes } from "@/lib/data/runs/packedNodes";
 import { isFinishedRunStatus, type RunDetail, type RunQuestion } from "@/lib/data/runs/types";
 import { RunQuestions } from "./run-questions";
 import { cancelRunAction, rerunAction, resumeRunAction } from "../actions";
