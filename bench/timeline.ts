@@ -140,8 +140,12 @@ export async function run(): Promise<void> {
   else process.env.DATABASE_URL = previousUrl;
 
   ensureBuild(distDir);
-  const server = await startServer(distDir, port, databaseFile);
+  // The browser first: a server left running by a failed launch would answer the next run.
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox"] });
+  const server = await startServer(distDir, port, databaseFile).catch(async (error: unknown) => {
+    await browser.close();
+    throw error;
+  });
   try {
     const url = `http://127.0.0.1:${port}/runs/${runId}`;
     // Warms the route once, as a running server would be, and weighs the HTML (RSC payload inline).

@@ -43,8 +43,12 @@ export function lockWaitMs(configured = process.env.SWARM_SQLITE_LOCK_WAIT_MS): 
  */
 export type SqliteAccess = <T>(work: (db: Database.Database) => T) => Promise<T>;
 
-/** The open connection of each SQLite file in this process (Prisma connects on first use). */
-const accessByFile = new Map<string, SqliteAccess>();
+/**
+ * The open connection of each SQLite file in this process (Prisma connects on first use).
+ * On globalThis: Next.js may bundle this module into more than one server chunk.
+ */
+const accessHolder = globalThis as typeof globalThis & { __swarmStudioSqliteAccess?: Map<string, SqliteAccess> };
+const accessByFile = (accessHolder.__swarmStudioSqliteAccess ??= new Map());
 
 export function sqliteAccess(filePath: string): SqliteAccess | undefined {
   return accessByFile.get(filePath);

@@ -1,6 +1,6 @@
 // The recorder's write path: one batch of node upserts and event appends in one
 // transaction. Each statement carries its rows as ONE JSON parameter that the database
-// unpacks (SQLite json_each, PostgreSQL json_array_elements): Prisma's cost grows with
+// unpacks (SQLite json_each, PostgreSQL jsonb_array_elements: jsonb, so each field is not parsed again): Prisma's cost grows with
 // the number of parameters (about 100 µs a row with 22 parameters a row), a JSON text's
 // does not, and the SQL text stays the same from batch to batch.
 import { getDb } from "@/lib/db/client.ts";
@@ -99,7 +99,7 @@ function insertSql(table: string, columns: readonly (readonly [string, ColumnTyp
   const head = `INSERT INTO "${table}" ("runId", ${names(columns)}, "${timeColumn}")`;
   // SQLite needs the WHERE to tell its upsert clause from a join's ON.
   if (dialect === "sqlite") return `${head} SELECT ?, ${fieldsOf(columns, dialect, "value")}, ? FROM json_each(?) WHERE true ${onConflict}`;
-  return `${head} SELECT $1::text, ${fieldsOf(columns, dialect, "row")}, $2::timestamp(3) FROM json_array_elements($3::json) AS rows(row) ${onConflict}`;
+  return `${head} SELECT $1::text, ${fieldsOf(columns, dialect, "row")}, $2::timestamp(3) FROM jsonb_array_elements($3::jsonb) AS rows(row) ${onConflict}`;
 }
 
 const nodeUpsert = `ON CONFLICT ("runId", "id") DO UPDATE SET ${[...NODE_COLUMNS.slice(1).map(([name]) => name), "updatedAt"].map((name) => `"${name}" = excluded."${name}"`).join(", ")}`;
