@@ -36,7 +36,7 @@ export default async function RunPage({ params, searchParams }: Props) {
     const notice = run.status === "queued" ? await noWorkerNotice() : null;
     const questions = run.status === "waiting" ? await listOpenQuestions(workspace.teamId, id) : [];
     // Keyed by status: after a resume the page mounts afresh and follows the run live again.
-    return <RunView key={`${run.id}:${run.status}`} run={run} initial={{ header, packed, lastSeq }} canRun={can(workspace.role, "flow", "run")} queuedNotice={notice} questions={questions} focusAgent={agent.success ? agent.data : undefined} />;
+    return <RunView key={`${run.id}:${run.status}`} run={run} initial={{ header, packedJson: JSON.stringify(packed), nodeCount: packed.rows.length, lastSeq }} canRun={can(workspace.role, "flow", "run")} queuedNotice={notice} questions={questions} focusAgent={agent.success ? agent.data : undefined} />;
   } catch (error) {
     if (error instanceof NotFoundError) notFound();
     throw error;
