@@ -23,12 +23,16 @@ const SWARMS = 20;
 const GROUPS_PER_SWARM = 5;
 const AGENTS_PER_GROUP = 10;
 
-export function largeDocumentText(): string {
-  const lines = ["name: bench-1000", "vars:", '  model: "mock:echo"', "agents:"];
+/**
+ * 1,000 agents by default (20 stages). `stages: 100` gives 5,000: written `compact` (an agent on one
+ * line, no instructions), so the text stays under the 1 MiB a saved flow may have.
+ */
+export function largeDocumentText({ stages = SWARMS, compact = false }: { stages?: number; compact?: boolean } = {}): string {
+  const lines = [`name: bench-${stages * GROUPS_PER_SWARM * AGENTS_PER_GROUP}`, "vars:", '  model: "mock:echo"', "agents:"];
   const groups = ["groups:"];
   const swarms = ["swarms:"];
   const layout = ["layout:"];
-  for (let s = 0; s < SWARMS; s++) {
+  for (let s = 0; s < stages; s++) {
     const groupNames: string[] = [];
     for (let g = 0; g < GROUPS_PER_SWARM; g++) {
       const group = `group_${s}_${g}`;
@@ -36,13 +40,15 @@ export function largeDocumentText(): string {
       for (let a = 0; a < AGENTS_PER_GROUP; a++) {
         const agent = `agent_${s}_${g}_${a}`;
         members.push(agent);
-        lines.push(
-          `  ${agent}:`,
-          '    model: "${vars.model}"',
-          `    instructions: "You are agent ${a} of group ${g} in stage ${s}. Summarize the input in two sentences."`,
-          `    temperature: 0.${a}`,
-          "    tools: [calculator]",
-        );
+        if (compact) lines.push(`  ${agent}: { model: "\${vars.model}", tools: [calculator] }`);
+        else
+          lines.push(
+            `  ${agent}:`,
+            '    model: "${vars.model}"',
+            `    instructions: "You are agent ${a} of group ${g} in stage ${s}. Summarize the input in two sentences."`,
+            `    temperature: 0.${a}`,
+            "    tools: [calculator]",
+          );
         layout.push(`  ${agent}: { x: ${20 + a * 7}, y: ${40 + a * 100} }`);
       }
       groups.push(`  ${group}: { type: ${g % 2 ? "serial" : "parallel"}, agents: [${members.join(", ")}] }`);
@@ -52,7 +58,7 @@ export function largeDocumentText(): string {
     swarms.push(`  stage_${s}: { type: workflow, flow: "${groupNames.join(" >> ")}" }`);
     layout.push(`  stage_${s}: { x: ${s * 1600}, y: 0 }`);
   }
-  const flow = Array.from({ length: SWARMS }, (_, s) => `stage_${s}`).join(" >> ");
+  const flow = Array.from({ length: stages }, (_, s) => `stage_${s}`).join(" >> ");
   return [...lines, ...groups, ...swarms, "swarm:", "  type: workflow", `  flow: "${flow}"`, ...layout, ""].join("\n");
 }
 

@@ -1,6 +1,6 @@
 /**
- * The timeline page with a 30,000-node run (issue 6; Langfuse froze 30–60 s on that
- * size). Rows are written straight through the data layer into a fresh SQLite file, a
+ * The timeline page with a 100,000-node run (issues 6 and 17; Langfuse froze 30–60 s on
+ * 30,000). Rows are written straight through the data layer into a fresh SQLite file, a
  * production server starts on it (own NEXT_DIST_DIR and port; built first when that
  * folder has no build), and Chromium measures:
  *   - first render: navigation start → the first timeline rows on screen
@@ -11,10 +11,12 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
+import { cpus, loadavg } from "node:os";
 import { chromium } from "@playwright/test";
 import type { RunNodeDetail, RunNodeKind } from "@/lib/data/runs/types";
 
-const NODE_COUNT = 30_000;
+/** The issue's goal is 100,000 nodes; BENCH_TIMELINE_NODES=30000 compares with the figure at filing. */
+const NODE_COUNT = Number(process.env.BENCH_TIMELINE_NODES ?? 100_000);
 const AGENTS = 100;
 const PARALLEL = 10;
 const NEXT = "node_modules/next/dist/bin/next";
@@ -29,7 +31,7 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 }
 
-/** run → swarm → 100 agents (10 at a time) → model calls, each with one tool call: 30,000 nodes. */
+/** run → swarm → 100 agents (10 at a time) → model calls, each with one tool call: NODE_COUNT nodes. */
 function syntheticNodes(t0: number): RunNodeDetail[] {
   const nodes: RunNodeDetail[] = [];
   const add = (id: string, parentId: string | null, kind: RunNodeKind, name: string, start: number, end: number, tokens = 0) =>
@@ -82,7 +84,7 @@ async function seedRun(databaseFile: string): Promise<string> {
   const { createRun, finishRun, claimRun, writeRunBatch } = await import("@/lib/data/runs");
   try {
     const { teamId, userId } = await getLocalWorkspace();
-    const flow = await createFlow(teamId, userId, { name: "30k nodes", document: "agents:\n  a: { model: 'mock:echo' }\nswarm: { flow: a }\n" });
+    const flow = await createFlow(teamId, userId, { name: `${NODE_COUNT.toLocaleString()} nodes`, document: "agents:\n  a: { model: 'mock:echo' }\nswarm: { flow: a }\n" });
     const { run } = await createRun(teamId, userId, { flowId: flow.id, input: "bench" });
     await claimRun(run.id, "bench");
     const nodes = syntheticNodes(Date.now() - 60_000);
@@ -138,8 +140,12 @@ export async function run(): Promise<void> {
   else process.env.DATABASE_URL = previousUrl;
 
   ensureBuild(distDir);
-  const server = await startServer(distDir, port, databaseFile);
+  // The browser first: a server left running by a failed launch would answer the next run.
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox"] });
+  const server = await startServer(distDir, port, databaseFile).catch(async (error: unknown) => {
+    await browser.close();
+    throw error;
+  });
   try {
     const url = `http://127.0.0.1:${port}/runs/${runId}`;
     // Warms the route once, as a running server would be, and weighs the HTML (RSC payload inline).
@@ -158,8 +164,8 @@ export async function run(): Promise<void> {
         });
         observer.observe(document, { childList: true, subtree: true });
       });
-      await page.goto(url, { waitUntil: "load" });
-      await page.waitForFunction(() => (window as unknown as { __rowsAt?: number }).__rowsAt !== undefined);
+      await page.goto(url, { waitUntil: "load", timeout: 180_000 });
+      await page.waitForFunction(() => (window as unknown as { __rowsAt?: number }).__rowsAt !== undefined, undefined, { timeout: 180_000 });
       firstRenders.push(await page.evaluate(() => (window as unknown as { __rowsAt: number }).__rowsAt));
       responses.push(await page.evaluate(() => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).responseEnd));
       const nodesShown = await page.locator(".timeline").getAttribute("aria-label");
@@ -186,6 +192,7 @@ export async function run(): Promise<void> {
       }
       await page.close();
     }
+    console.log(`CPU: ${cpus()[0]?.model ?? "unknown"} × ${cpus().length}; load average ${loadavg().map((n) => n.toFixed(1)).join(" ")}`);
     console.log(`HTML+payload of the page: ${(payloadBytes / 1e6).toFixed(1)} MB`);
     console.log(
       `first render of ${NODE_COUNT.toLocaleString()} nodes: median ${median(firstRenders).toFixed(0)} ms (runs: ${firstRenders.map((t) => t.toFixed(0)).join(", ")}) — target < 1500 ms: ${median(firstRenders) < 1500 ? "met" : "NOT met"}`,

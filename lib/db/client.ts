@@ -1,5 +1,6 @@
 // The app's PrismaClient: SQLite or PostgreSQL from DATABASE_URL, migrated on first use.
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { type DatabaseConfig, resolveDatabaseConfig } from "./config.ts";
 import { PrismaClient as PostgresClient } from "./generated/postgresql/client.ts";
 import { PrismaClient as SqliteClient } from "./generated/sqlite/client.ts";
@@ -16,8 +17,10 @@ export type Db = SqliteClient;
 type DbCache = Map<string, Promise<Db>>;
 
 // On globalThis so Next.js dev hot reloads reuse the client instead of leaking one per edit.
-const cacheHolder = globalThis as typeof globalThis & { __swarmStudioDb?: DbCache };
+const cacheHolder = globalThis as typeof globalThis & { __swarmStudioDb?: DbCache; __swarmStudioPools?: Map<string, pg.Pool> };
 const clients: DbCache = (cacheHolder.__swarmStudioDb ??= new Map());
+/** PostgreSQL: Prisma's pool, shared with the large reads that bypass Prisma (rawRows.ts). */
+const pools: Map<string, pg.Pool> = (cacheHolder.__swarmStudioPools ??= new Map());
 
 function configKey(config: DatabaseConfig): string {
   return config.provider === "sqlite" ? `sqlite:${config.filePath}` : config.url;
@@ -39,7 +42,11 @@ async function openDb(config: DatabaseConfig): Promise<Db> {
       }),
     );
   }
-  const client = new PostgresClient({ adapter: new PrismaPg({ connectionString: config.url }) });
+  const pool = new pg.Pool({ connectionString: config.url });
+  // A dropped idle connection must not crash the process: the next query reconnects or fails.
+  pool.on("error", () => undefined);
+  pools.set(config.url, pool);
+  const client = new PostgresClient({ adapter: new PrismaPg(pool) });
   return withUnavailableErrors(client as unknown as Db);
 }
 
@@ -81,9 +88,21 @@ export function getDb(config: DatabaseConfig = resolveDatabaseConfig()): Promise
   return client;
 }
 
+/** The pool of the PostgreSQL database's client (opened by getDb), for reads that bypass Prisma. */
+export async function postgresPool(url: string): Promise<pg.Pool> {
+  await getDb({ provider: "postgresql", url });
+  const pool = pools.get(url);
+  if (!pool) throw new Error("The PostgreSQL client has no pool");
+  return pool;
+}
+
 /** Disconnects every client this process opened (tests, graceful shutdown). */
 export async function closeDb(): Promise<void> {
   const open = [...clients.values()];
+  const openPools = [...pools.values()];
   clients.clear();
+  pools.clear();
   await Promise.allSettled(open.map(async (client) => (await client).$disconnect()));
+  // Prisma does not end a pool it was given.
+  await Promise.allSettled(openPools.map((pool) => pool.end()));
 }

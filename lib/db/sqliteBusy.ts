@@ -11,6 +11,7 @@
 // statements and transactions take turns on it, so a statement cannot slip into another
 // caller's open transaction (the stock adapter lets it) while that one waits.
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
+import Database from "better-sqlite3";
 import {
   DriverAdapterError,
   isDriverAdapterError,
@@ -35,17 +36,53 @@ export function lockWaitMs(configured = process.env.SWARM_SQLITE_LOCK_WAIT_MS): 
   return configured && Number.isFinite(ms) && ms > 0 ? ms : DEFAULT_LOCK_WAIT_MS;
 }
 
+/**
+ * Runs `work` on the connection's own better-sqlite3 handle, in a turn of its own and
+ * waiting for locks like a statement (rawRows.ts reads large results this way, without
+ * Prisma's cost per value). `work` is synchronous: nothing else can slip in meanwhile.
+ */
+export type SqliteAccess = <T>(work: (db: Database.Database) => T) => Promise<T>;
+
+/**
+ * The open connection of each SQLite file in this process (Prisma connects on first use).
+ * On globalThis: Next.js may bundle this module into more than one server chunk.
+ */
+const accessHolder = globalThis as typeof globalThis & { __swarmStudioSqliteAccess?: Map<string, SqliteAccess> };
+const accessByFile = (accessHolder.__swarmStudioSqliteAccess ??= new Map());
+
+export function sqliteAccess(filePath: string): SqliteAccess | undefined {
+  return accessByFile.get(filePath);
+}
+
 /** The stock better-sqlite3 adapter, waiting for locks as described above for up to `waitMs`. */
 export function patientSqliteAdapter(filePath: string, waitMs = lockWaitMs()): SqlDriverAdapterFactory {
   const stock = new PrismaBetterSqlite3({ url: filePath, timeout: DRIVER_BUSY_MS });
   return {
     provider: stock.provider,
     adapterName: stock.adapterName,
-    connect: async () => patient(await stock.connect(), waitMs),
+    connect: async () => {
+      const connection = await stock.connect();
+      const { adapter, access } = patient(connection, waitMs);
+      accessByFile.set(filePath, access);
+      return {
+        ...adapter,
+        dispose: async () => {
+          if (accessByFile.get(filePath) === access) accessByFile.delete(filePath);
+          await adapter.dispose();
+        },
+      };
+    },
   };
 }
 
-function patient(connection: SqlDriverAdapter, waitMs: number): SqlDriverAdapter {
+/** The stock adapter keeps its better-sqlite3 handle as `client` (adapter-better-sqlite3 7.10, pinned). */
+function handleOf(connection: SqlDriverAdapter): Database.Database {
+  const client = (connection as unknown as { client?: unknown }).client;
+  if (!(client instanceof Database)) throw new Error("The SQLite adapter no longer exposes its connection (adapter-better-sqlite3 changed?)");
+  return client;
+}
+
+function patient(connection: SqlDriverAdapter, waitMs: number): { adapter: SqlDriverAdapter; access: SqliteAccess } {
   const turns = turnTaker();
   const alone = async <T>(work: (deadline: number) => Promise<T>): Promise<T> => {
     const deadline = Date.now() + waitMs; // counted from the call: queueing is waiting too
@@ -56,8 +93,10 @@ function patient(connection: SqlDriverAdapter, waitMs: number): SqlDriverAdapter
       release();
     }
   };
+  const handle = handleOf(connection);
+  const access: SqliteAccess = (work) => alone((deadline) => whenFree(deadline, async () => work(handle)));
   const connectionInfo = connection.getConnectionInfo?.bind(connection);
-  return {
+  const adapter: SqlDriverAdapter = {
     provider: connection.provider,
     adapterName: connection.adapterName,
     queryRaw: (query) => alone((deadline) => whenFree(deadline, () => connection.queryRaw(query))),
@@ -81,6 +120,7 @@ function patient(connection: SqlDriverAdapter, waitMs: number): SqlDriverAdapter
     dispose: () => connection.dispose(),
     ...(connectionInfo ? { getConnectionInfo: connectionInfo } : {}),
   };
+  return { adapter, access };
 }
 
 /**
@@ -136,6 +176,7 @@ async function whenFree<T>(deadline: number, attempt: () => Promise<T>): Promise
 }
 
 function isBusy(error: unknown): boolean {
+  if (error instanceof Database.SqliteError) return error.code.startsWith("SQLITE_BUSY"); // from SqliteAccess work
   return isDriverAdapterError(error) && (error.cause.originalCode ?? "").startsWith("SQLITE_BUSY");
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { agentOverlay } from "@/lib/runs/timeline/agentOverlay";
 import { assignLanes, axisTicks, barGeometry, labelPlacement, layoutTimeline, segmentGeometry } from "@/lib/runs/timeline/layout";
-import { packNodes, unpackNodes } from "@/lib/runs/timeline/packNodes";
+import { packNodes, unpackNodes } from "@/lib/data/runs/packedNodes";
 import { buildRunTree } from "@/lib/runs/timeline/treeBuilding";
 import { visibleRange } from "@/lib/runs/timeline/virtualRows";
 import { summary } from "./fixtures";

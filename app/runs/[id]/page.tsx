@@ -3,8 +3,7 @@ import { notFound } from "next/navigation";
 import { z } from "zod";
 import { can } from "@/lib/auth/permissions";
 import { NotFoundError } from "@/lib/data/errors";
-import { getRun, lastRunEventSeq, listOpenQuestions, listRunNodes } from "@/lib/data/runs";
-import { packNodes } from "@/lib/runs/timeline/packNodes";
+import { getRun, lastRunEventSeq, listOpenQuestions, readPackedRunNodes } from "@/lib/data/runs";
 import { noWorkerNotice } from "@/lib/runs/workersNotice";
 import { currentWorkspace } from "@/app/_lib/workspace";
 import { RunView } from "../_components/run-view";
@@ -32,12 +31,12 @@ export default async function RunPage({ params, searchParams }: Props) {
     // The event seq is read before the nodes: events after it replay onto a state at least that new.
     const lastSeq = await lastRunEventSeq(id);
     const run = await getRun(workspace.teamId, id);
-    const nodes = await listRunNodes(workspace.teamId, id);
+    const packed = await readPackedRunNodes(workspace.teamId, id);
     const header = { status: run.status, error: run.error, output: run.output, totals: run.totals };
     const notice = run.status === "queued" ? await noWorkerNotice() : null;
     const questions = run.status === "waiting" ? await listOpenQuestions(workspace.teamId, id) : [];
     // Keyed by status: after a resume the page mounts afresh and follows the run live again.
-    return <RunView key={`${run.id}:${run.status}`} run={run} initial={{ header, packed: packNodes(nodes), lastSeq }} canRun={can(workspace.role, "flow", "run")} queuedNotice={notice} questions={questions} focusAgent={agent.success ? agent.data : undefined} />;
+    return <RunView key={`${run.id}:${run.status}`} run={run} initial={{ header, packedJson: JSON.stringify(packed), nodeCount: packed.rows.length, lastSeq }} canRun={can(workspace.role, "flow", "run")} queuedNotice={notice} questions={questions} focusAgent={agent.success ? agent.data : undefined} />;
   } catch (error) {
     if (error instanceof NotFoundError) notFound();
     throw error;

@@ -2,11 +2,11 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { ActionErrorAlert } from "@/app/_components/action-error";
 import { useServerAction } from "@/app/_components/use-server-action";
 import { formatCost, formatDuration, formatTokens } from "@/lib/runs/format";
-import { type PackedNodes, unpackNodes } from "@/lib/runs/timeline/packNodes";
+import { type PackedNodes, unpackNodes } from "@/lib/data/runs/packedNodes";
 import { isFinishedRunStatus, type RunDetail, type RunQuestion } from "@/lib/data/runs/types";
 import { RunQuestions } from "./run-questions";
 import { cancelRunAction, rerunAction, resumeRunAction } from "../actions";
@@ -18,8 +18,11 @@ import { useLiveRun, useNow, type LiveRunInitial } from "./use-live-run";
 
 type Props = {
   run: RunDetail;
-  /** The nodes come packed (see packNodes): a 30,000-node run is a quarter of the payload. */
-  initial: Omit<LiveRunInitial, "nodes"> & { packed: PackedNodes };
+  /**
+   * The nodes packed (see packedNodes.ts), as JSON text: React sends one string as it is,
+   * where an array of 100,000 rows is encoded value by value (seconds on the server).
+   */
+  initial: Omit<LiveRunInitial, "nodes"> & { packedJson: string; nodeCount: number };
   canRun: boolean;
   /** Why a queued run is not starting (no worker is running), when that is so. */
   queuedNotice?: string | null;
@@ -29,8 +32,28 @@ type Props = {
   focusAgent?: string;
 };
 
+/**
+ * Past this many nodes the page is drawn in the browser only: rendering it on the server
+ * too would build the whole tree and layout twice (seconds at 100,000 nodes) for the sake
+ * of a first paint that arrives no sooner.
+ */
+const BROWSER_ONLY_FROM_NODES = 5_000;
+
+const subscribeNothing = () => () => {};
+
 /** The run page: header with totals and actions, the live timeline, the node detail pane. */
 export function RunView(props: Props) {
+  const inBrowser = useSyncExternalStore(subscribeNothing, () => true, () => false);
+  if (!inBrowser && props.initial.nodeCount >= BROWSER_ONLY_FROM_NODES) {
+    return (
+      <div className="page" style={{ maxWidth: 1600 }}>
+        <h1>{props.run.flowName}</h1>
+        <p className="muted" role="status">
+          Loading the timeline of {props.initial.nodeCount.toLocaleString()} nodes…
+        </p>
+      </div>
+    );
+  }
   return (
     <SelectionProvider>
       <RunViewInner {...props} />
@@ -40,7 +63,7 @@ export function RunView(props: Props) {
 
 function RunViewInner({ run, initial, canRun, queuedNotice, questions = [], focusAgent }: Props) {
   const router = useRouter();
-  const [unpacked] = useState<LiveRunInitial>(() => ({ ...initial, nodes: unpackNodes(initial.packed) }));
+  const [unpacked] = useState<LiveRunInitial>(() => ({ header: initial.header, lastSeq: initial.lastSeq, nodes: unpackNodes(JSON.parse(initial.packedJson) as PackedNodes) }));
   const live = useLiveRun(run.id, unpacked);
   const { header, nodes, texts } = live;
   const running = !isFinishedRunStatus(header.status);

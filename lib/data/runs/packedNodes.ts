@@ -3,8 +3,9 @@
  * an object with keys, parents as row indexes, kinds, statuses and models as indexes
  * into small tables, times relative to the first node. A 30,000-node run shrinks about
  * fourfold, and so does the work of serializing and parsing it. Client-safe and pure.
+ * The server packs rows as it reads them (nodes.ts, readPackedRunNodes); the run page unpacks.
  */
-import { type NodeMarks, RunNodeKind, RunNodeStatus, type RunNodeSummary } from "@/lib/data/runs/types";
+import { type NodeMarks, RunNodeKind, RunNodeStatus, type RunNodeSummary } from "./types.ts";
 
 type PackedRow = [
   id: string,
@@ -34,41 +35,53 @@ export type PackedNodes = { base: number; models: string[]; rows: PackedRow[] };
 const KINDS = RunNodeKind.options;
 const STATUSES = RunNodeStatus.options;
 
-export function packNodes(nodes: readonly RunNodeSummary[]): PackedNodes {
-  const base = nodes[0]?.createdAt ?? 0;
+/** Packs nodes one at a time, in seq order (a parent not yet seen is kept by id). */
+export function nodePacker(): { add(node: RunNodeSummary): void; packed(): PackedNodes } {
+  let base: number | undefined;
   const rowOf = new Map<string, number>();
-  nodes.forEach((node, i) => rowOf.set(node.id, i));
   const models: string[] = [];
   const modelIndex = new Map<string, number>();
-  const rel = (ms: number | null) => (ms === null ? null : ms - base);
-  const rows = nodes.map((node): PackedRow => {
-    let model = -1;
-    if (node.model !== null) {
-      model = modelIndex.get(node.model) ?? models.push(node.model) - 1;
-      modelIndex.set(node.model, model);
-    }
-    const parent = node.parentId === null ? null : (rowOf.get(node.parentId) ?? node.parentId);
-    return [
-      node.id,
-      parent,
-      node.seq,
-      KINDS.indexOf(node.kind),
-      node.name,
-      STATUSES.indexOf(node.status),
-      model,
-      node.createdAt - base,
-      rel(node.startedAt),
-      rel(node.endedAt),
-      node.durationMs,
-      node.usage.inputTokens,
-      node.usage.outputTokens,
-      node.usage.totalTokens,
-      node.costUsd,
-      node.error ? [node.error.name, node.error.message] : null,
-      node.marks,
-    ];
-  });
-  return { base, models, rows };
+  const rows: PackedRow[] = [];
+  return {
+    add(node) {
+      base ??= node.createdAt;
+      const rel = (ms: number | null) => (ms === null ? null : ms - base!);
+      let model = -1;
+      if (node.model !== null) {
+        model = modelIndex.get(node.model) ?? models.push(node.model) - 1;
+        modelIndex.set(node.model, model);
+      }
+      const parent = node.parentId === null ? null : (rowOf.get(node.parentId) ?? node.parentId);
+      rowOf.set(node.id, rows.length);
+      rows.push([
+        node.id,
+        parent,
+        node.seq,
+        KINDS.indexOf(node.kind),
+        node.name,
+        STATUSES.indexOf(node.status),
+        model,
+        node.createdAt - base,
+        rel(node.startedAt),
+        rel(node.endedAt),
+        node.durationMs,
+        node.usage.inputTokens,
+        node.usage.outputTokens,
+        node.usage.totalTokens,
+        node.costUsd,
+        node.error ? [node.error.name, node.error.message] : null,
+        node.marks,
+      ]);
+    },
+    packed: () => ({ base: base ?? 0, models, rows }),
+  };
+}
+
+/** Nodes in seq order (parents before their children). */
+export function packNodes(nodes: readonly RunNodeSummary[]): PackedNodes {
+  const packer = nodePacker();
+  for (const node of nodes) packer.add(node);
+  return packer.packed();
 }
 
 export function unpackNodes({ base, models, rows }: PackedNodes): RunNodeSummary[] {
