@@ -3,7 +3,7 @@
 // The e2e server allows 127.0.0.1 for MCP (SWARM_MCP_ALLOWED_CIDRS in scripts/e2e-server.mjs).
 import { expect, test } from "@playwright/test";
 import { startFakeMcpServer, type FakeMcpServer } from "../tests/tools/fakes/mcpServer";
-import { startRun } from "./editor-helpers";
+import { readDsl, startRun } from "./editor-helpers";
 
 const TOKEN = "Bearer e2e-mcp-token-7788990011";
 
@@ -64,4 +64,13 @@ test("add an MCP server, see its tools, and run a flow that calls one", async ({
   expect(fake.calls.get("echo")).toBe(1);
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.screenshot({ path: testInfo.outputPath("mcp-run-1440x900.png") });
+
+  // The editor offers the team server's other tools: one click binds one into the flow.
+  await page.goBack();
+  const offer = page.locator("details.mcp-offer", { hasText: "tracker" });
+  await expect(offer).toContainText("4 of 5 tools to use");
+  await offer.locator("summary").click();
+  await page.getByRole("button", { name: "Use whoami of tracker" }).click();
+  await expect.poll(() => readDsl(page)).toContain("whoami:\n    mcp: { server: tracker, tool: whoami }");
+  await page.screenshot({ path: testInfo.outputPath("mcp-editor-1440x900.png") });
 });

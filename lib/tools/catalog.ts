@@ -11,6 +11,9 @@ export type ToolCatalogEntry = { name: string; description: string; parameters: 
  */
 export type ToolListing = { name: string; description: string; kind: "builtin" | "team" | "document" | "mcp" };
 
+/** A team MCP server as the editor offers it: its tools, to bind into the flow (null: never listed). */
+export type McpServerListing = { name: string; tools: { name: string; description: string }[] | null };
+
 export const toolCatalog: readonly ToolCatalogEntry[] = toolSpecs.map((spec) => ({
   name: spec.name,
   description: spec.description,

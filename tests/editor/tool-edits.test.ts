@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { createEditorStore } from "@/app/flows/[id]/editor/store";
 import { SETTINGS } from "@/app/flows/[id]/editor/store/document-slice";
-import { addCodeTool, renameTool, toolNameProblem, withCodeTool } from "@/app/flows/[id]/editor/fns/tool-edits";
+import { addCodeTool, addMcpBinding, mcpBindingName, renameTool, toolNameProblem, withCodeTool } from "@/app/flows/[id]/editor/fns/tool-edits";
 import { toolGroups, toolListing } from "@/app/flows/[id]/editor/fns/tool-listing";
 import { toolCatalog } from "@/lib/tools/catalog";
 
@@ -72,5 +72,17 @@ describe("document tool edits in the editor", () => {
       ["team", ["team_lookup"]],
       ["builtin", ["calculator"]],
     ]);
+  });
+
+  it("binds a team MCP server's tool under a valid, free name, through the store", () => {
+    const store = createEditorStore(TEXT, BUILT_IN, undefined, ["team_lookup"]);
+    expect(mcpBindingName("issues.search", new Set())).toBe("issues_search");
+    expect(mcpBindingName("9lives", new Set())).toBe("lives");
+    expect(mcpBindingName("calculator", new Set(BUILT_IN))).toBe("calculator_2");
+    store.getState().applyEdit("Use list_issues of tracker", (graph) => addMcpBinding(graph, "tracker", "list_issues", new Set(BUILT_IN)).graph);
+    expect(store.getState().graph.settings.tools).toMatchObject({ issues: { mcp: { server: "tracker", tool: "list_issues" } }, list_issues: { mcp: { server: "tracker", tool: "list_issues" } } });
+    expect(store.getState().text).toContain("list_issues:\n    mcp:");
+    store.getState().undo();
+    expect(store.getState().graph.settings.tools).not.toHaveProperty("list_issues");
   });
 });

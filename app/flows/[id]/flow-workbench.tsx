@@ -1,5 +1,6 @@
 "use client";
 
+import type { McpServerListing } from "@/lib/tools/catalog";
 import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
@@ -31,6 +32,8 @@ type Props = {
   viewing: { number: number; document: string } | null;
   versions: VersionSummary[];
   tools: readonly ToolOption[];
+  /** The team's MCP servers and their tools, to bind into the flow. */
+  mcpServers: readonly McpServerListing[];
   /** May this person run a code tool's Test (editors)? */
   canTestTools: boolean;
   /** Providers with a key (team or server): the editor and the run panel warn about the others. */
@@ -43,7 +46,7 @@ type Props = {
 };
 
 /** The editor page: a sticky header, the editor filling the window, a run or versions drawer. */
-export function FlowWorkbench({ flow, latest, viewing, versions, tools, canTestTools, keyedProviders, userId, canShare, focusNode }: Props) {
+export function FlowWorkbench({ flow, latest, viewing, versions, tools, mcpServers, canTestTools, keyedProviders, userId, canShare, focusNode }: Props) {
   const router = useRouter();
   const draft = useDraft(flow.id, latest.number, latest.document);
   const [message, setMessage] = useState("");
@@ -168,6 +171,7 @@ export function FlowWorkbench({ flow, latest, viewing, versions, tools, canTestT
             initialText={viewing?.document ?? draft.text}
             readOnly={readOnly}
             tools={tools}
+            mcpServers={mcpServers}
             flowId={flow.id}
             canTestTools={canTestTools}
             keyedProviders={keyedProviders}

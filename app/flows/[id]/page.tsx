@@ -6,6 +6,7 @@ import { getFlow, getVersion, listVersions } from "@/lib/data";
 import { NotFoundError } from "@/lib/data/errors";
 import { keyedProviders } from "@/lib/flows";
 import { listTools } from "@/lib/flows/teamTools";
+import { listServers } from "@/lib/mcp/service";
 import { toolCatalog } from "@/lib/tools";
 import { currentWorkspace } from "@/app/_lib/workspace";
 import { FlowWorkbench } from "./flow-workbench";
@@ -42,6 +43,7 @@ export default async function FlowPage({ params, searchParams }: Props) {
   const keyed = await keyedProviders(workspace);
   const versions = await listVersions(teamId, id);
   const teamTools = await listTools(workspace);
+  const mcp = await listServers(workspace);
   const requested = VersionParam.safeParse(query.version);
   const viewing =
     requested.success && requested.data && requested.data !== flow.latestVersion.number
@@ -65,6 +67,10 @@ export default async function FlowPage({ params, searchParams }: Props) {
         ...toolCatalog.map(({ name, description }) => ({ name, description, kind: "builtin" as const })),
         ...teamTools.map(({ name, description }) => ({ name, description, kind: "team" as const })),
       ]}
+      mcpServers={[...mcp.team, ...mcp.operator].map((server) => ({
+        name: server.name,
+        tools: server.tools?.map(({ name, description }) => ({ name, description })) ?? null,
+      }))}
       canTestTools={can(role, "tool", "write")}
       keyedProviders={keyed}
       userId={userId}

@@ -17,7 +17,7 @@ function ToolList({ tools, listedAt }: { tools: McpToolInfo[] | null; listedAt?:
         {tools.length} {tools.length === 1 ? "tool" : "tools"}
         {listedAt ? <span className="muted"> · listed {listedAt.toISOString().slice(0, 16).replace("T", " ")} UTC</span> : null}
       </summary>
-      <ul className="tool-list">
+      <ul className="mcp-tool-list">
         {tools.map((tool) => {
           const parameters = Object.keys((tool.inputSchema.properties as Record<string, unknown> | undefined) ?? {});
           return (

@@ -1,5 +1,6 @@
 "use client";
 
+import type { McpServerListing } from "@/lib/tools/catalog";
 import "@xyflow/react/dist/style.css";
 import "./editor.css";
 import { ReactFlowProvider } from "@xyflow/react";
@@ -23,6 +24,8 @@ export type SwarmEditorProps = {
   initialText: string;
   readOnly: boolean;
   tools: readonly ToolOption[];
+  /** The team's MCP servers and their tools (the tools section offers them to bind). */
+  mcpServers?: readonly McpServerListing[];
   /** The flow being edited: a code tool's Test runs for its team. */
   flowId?: string;
   /** May this person test code tools (editors)? */
@@ -57,7 +60,7 @@ export function SwarmEditor({ initialText, keyedProviders, ...rest }: SwarmEdito
   );
 }
 
-function EditorLayout({ readOnly, tools, onTextChange, layout, onLayout, flowName, flowId, canTestTools = false }: Omit<SwarmEditorProps, "initialText" | "keyedProviders">) {
+function EditorLayout({ readOnly, tools, mcpServers = [], onTextChange, layout, onLayout, flowName, flowId, canTestTools = false }: Omit<SwarmEditorProps, "initialText" | "keyedProviders">) {
   const store = useEditorStore();
   const canvasRef = useRef<HTMLDivElement>(null);
   const { autoLayout, running } = useAutoLayout();
@@ -95,7 +98,7 @@ function EditorLayout({ readOnly, tools, onTextChange, layout, onLayout, flowNam
       <div className="editor-canvas-host" ref={canvasRef}>
         <Canvas readOnly={readOnly} minimap={layout.minimap} />
       </div>
-      {layout.inspector ? <Inspector tools={tools} readOnly={readOnly} flowName={flowName} /> : null}
+      {layout.inspector ? <Inspector tools={tools} mcpServers={mcpServers} readOnly={readOnly} flowName={flowName} /> : null}
       {/* Hidden, not unmounted: CodeMirror keeps its cursor and scroll. */}
       <div className="dsl-slot" hidden={!layout.dsl}>
         <DslPane readOnly={readOnly} />

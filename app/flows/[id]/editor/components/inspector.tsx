@@ -1,5 +1,6 @@
 "use client";
 
+import type { McpServerListing } from "@/lib/tools/catalog";
 import { AgentPanel, type ToolOption } from "../nodes/agent/panel";
 import { GroupPanel } from "../nodes/group/panel";
 import { FlowSettingsPanel, SwarmPanel } from "../nodes/swarm/panel";
@@ -11,7 +12,9 @@ import type { FlowNode } from "../types";
 const TITLES = { agent: "Agent", parallel: "Parallel group", serial: "Serial group", swarm: "Nested swarm" } as const;
 
 /** The panel of the selected node, or the flow's own settings when none is selected. */
-export function Inspector({ tools, readOnly, flowName }: { tools: readonly ToolOption[]; readOnly: boolean; flowName?: string }) {
+type InspectorProps = { tools: readonly ToolOption[]; mcpServers?: readonly McpServerListing[]; readOnly: boolean; flowName?: string };
+
+export function Inspector({ tools, mcpServers = [], readOnly, flowName }: InspectorProps) {
   const selection = useEditor((state) => selectedNodeIds(state).join("\u0000"));
   const ids = selection ? selection.split("\u0000") : [];
   // Select what the panels show, not the node: a drag changes the node on every frame.
@@ -38,7 +41,7 @@ export function Inspector({ tools, readOnly, flowName }: { tools: readonly ToolO
         {(node?.type === "parallel" || node?.type === "serial") ? <GroupPanel key={node.id} node={node} /> : null}
         {node?.type === "swarm" ? <SwarmPanel key={node.id} node={node} /> : null}
         {ids.length === 0 ? <FlowSettingsPanel flowName={flowName} /> : null}
-        {ids.length === 0 ? <ToolsSection tools={tools} /> : null}
+        {ids.length === 0 ? <ToolsSection tools={tools} mcpServers={mcpServers} /> : null}
         {ids.length > 1 ? <p className="muted">Delete, copy or duplicate them together, or select one to edit it.</p> : null}
       </fieldset>
     </aside>

@@ -33,6 +33,18 @@ export function addCodeTool(graph: FlowGraph, taken: ReadonlySet<string>): { gra
   return { graph: updateSettings(graph, { tools: withCodeTool(graph.settings.tools, name, NEW_TOOL) }), name };
 }
 
+/** A document name for an MCP tool: its name made a valid, free one ("issues.search" → "issues_search"). */
+export function mcpBindingName(tool: string, taken: ReadonlySet<string>): string {
+  const base = tool.replace(/[^A-Za-z0-9_-]+/g, "_").replace(/^[^A-Za-z_]+/, "") || "mcp_tool";
+  return uniqueName(base, taken);
+}
+
+/** Binds a server's tool into the document under a free name; answers the graph and the name. */
+export function addMcpBinding(graph: FlowGraph, server: string, tool: string, taken: ReadonlySet<string>): { graph: FlowGraph; name: string } {
+  const name = mcpBindingName(tool, new Set([...taken, ...Object.keys(graph.settings.tools ?? {})]));
+  return { graph: updateSettings(graph, { tools: { ...(graph.settings.tools ?? {}), [name]: { mcp: { server, tool } } } }), name };
+}
+
 /** Removes a document tool (its uses stay, and the DSL says they are unknown). */
 export function removeTool(graph: FlowGraph, name: string): FlowGraph {
   const { [name]: _gone, ...rest } = graph.settings.tools ?? {};
