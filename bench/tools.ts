@@ -4,13 +4,17 @@
  * does nothing, so the figure is the machinery's alone.
  *   T1 code tool: `codeTool().execute` in the QuickJS sandbox (worker thread, fresh
  *      runtime and context per call). Goal < 5 ms.
- * Each line is one entry of LINES (a name, a goal, a setup returning one call and a
- * teardown): a tool kind's line goes there (MCP over HTTP on 127.0.0.1 next).
+ *   T2 MCP tool: `mcpTool().execute` over Streamable HTTP on 127.0.0.1, through the
+ *      process's reused connection and the address policy, against the tests' MCP server
+ *      (the official server SDK's handler in this process, so its work counts too). Report.
+ * Each line is one entry of LINES (a name, a goal, a setup returning one call and a teardown).
  * 30 warm-ups, then 300 calls one after another; median and p95 wall time.
  */
 import { availableParallelism, cpus, loadavg } from "node:os";
 import type { ToolContext } from "@/lib/engine";
+import { McpConnections, mcpTool } from "@/lib/tools/mcp";
 import { closeSandbox, codeTool } from "@/lib/tools/sandbox";
+import { startFakeMcpServer } from "../tests/tools/fakes/mcpServer.ts";
 
 type Line = {
   name: string;
@@ -42,7 +46,22 @@ const LINES: Line[] = [
       };
     },
   },
-  // The MCP line (a call over Streamable HTTP on 127.0.0.1) goes here.
+  {
+    name: "T2 MCP tool, warm call (HTTP on 127.0.0.1)",
+    async setup() {
+      const server = await startFakeMcpServer();
+      const connections = new McpConnections({ allowedCidrs: ["127.0.0.1"] });
+      const target = { kind: "http" as const, key: "bench", name: "bench", url: server.url, headers: {} };
+      const echo = mcpTool({ name: "echo", server: target, tool: { name: "echo", description: "", inputSchema: { type: "object" } }, connections });
+      return {
+        call: () => echo.execute({ text: "hello" }, context) as Promise<unknown>,
+        close: async () => {
+          await connections.close();
+          await server.close();
+        },
+      };
+    },
+  },
 ];
 
 function percentile(sorted: number[], p: number): number {
