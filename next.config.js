@@ -25,6 +25,10 @@ const nextConfig = {
     "@prisma/adapter-pg",
     "@prisma/schema-engine-wasm",
     "@prisma/driver-adapter-utils",
+    // The co-editing server: one copy of yjs shared with Hocuspocus (two copies break Yjs's type checks).
+    "@hocuspocus/server",
+    "yjs",
+    "ws",
     // Loaded only with SWARM_EXECUTOR=durable; bundling it fails on its optional telemetry packages.
     "@dbos-inc/dbos-sdk",
   ],
