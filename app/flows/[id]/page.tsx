@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { z } from "zod";
 import { can } from "@/lib/auth/permissions";
 import { getFlow, getVersion, listVersions } from "@/lib/data";
+import { getUserName } from "@/lib/data/teams";
 import { NotFoundError } from "@/lib/data/errors";
 import { keyedProviders } from "@/lib/flows";
 import { toolCatalog } from "@/lib/tools";
@@ -40,6 +41,7 @@ export default async function FlowPage({ params, searchParams }: Props) {
   const flow = await loadFlow(teamId, id);
   const keyed = await keyedProviders(workspace);
   const versions = await listVersions(teamId, id);
+  const userName = await getUserName(userId);
   const requested = VersionParam.safeParse(query.version);
   const viewing =
     requested.success && requested.data && requested.data !== flow.latestVersion.number
@@ -62,6 +64,7 @@ export default async function FlowPage({ params, searchParams }: Props) {
       tools={toolCatalog.map(({ name, description }) => ({ name, description }))}
       keyedProviders={keyed}
       userId={userId}
+      userName={userName}
       canShare={can(role, "shareLink", "create")}
       focusNode={NodeParam.safeParse(query.node).data}
     />

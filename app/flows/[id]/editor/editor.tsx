@@ -14,6 +14,9 @@ import { useEditorShortcuts } from "./hooks/use-editor-shortcuts";
 import { useRunFocusBridge } from "./hooks/use-run-focus-bridge";
 import type { ToolOption } from "./nodes/agent/panel";
 import type { LayoutPrefs } from "../workbench/use-layout-prefs";
+import { LiveEditingProvider } from "./coedit/context";
+import { PresenceBar } from "./coedit/presence-bar";
+import type { CoeditSession, CoeditStatus } from "./coedit/session";
 import { createEditorStore } from "./store";
 import { EditorStoreProvider, useEditorStore } from "./store/context";
 
@@ -31,21 +34,27 @@ export type SwarmEditorProps = {
   /** Which panes are shown (the page remembers it per user). */
   layout: Pick<LayoutPrefs, "inspector" | "dsl" | "minimap">;
   onLayout: (patch: Partial<LayoutPrefs>) => void;
+  /** The live shared draft, once synced (null: this person edits alone, as without a socket). */
+  coedit?: CoeditSession | null;
+  /** Whether live editing is connected; undefined hides the presence bar (an old version). */
+  coeditStatus?: CoeditStatus;
 };
 
 /** The canvas, palette, inspector and DSL pane over one per-mount store. */
-export function SwarmEditor({ initialText, keyedProviders, ...rest }: SwarmEditorProps) {
+export function SwarmEditor({ initialText, keyedProviders, coedit = null, ...rest }: SwarmEditorProps) {
   const [store] = useState(() => createEditorStore(initialText, rest.tools.map((tool) => tool.name), new Set(keyedProviders)));
   return (
     <EditorStoreProvider store={store}>
-      <ReactFlowProvider>
-        <EditorLayout {...rest} />
-      </ReactFlowProvider>
+      <LiveEditingProvider session={coedit}>
+        <ReactFlowProvider>
+          <EditorLayout {...rest} />
+        </ReactFlowProvider>
+      </LiveEditingProvider>
     </EditorStoreProvider>
   );
 }
 
-function EditorLayout({ readOnly, tools, onTextChange, layout, onLayout, flowName }: Omit<SwarmEditorProps, "initialText" | "keyedProviders">) {
+function EditorLayout({ readOnly, tools, onTextChange, layout, onLayout, flowName, coeditStatus }: Omit<SwarmEditorProps, "initialText" | "keyedProviders" | "coedit">) {
   const store = useEditorStore();
   const canvasRef = useRef<HTMLDivElement>(null);
   const { autoLayout, running } = useAutoLayout();
@@ -79,6 +88,7 @@ function EditorLayout({ readOnly, tools, onTextChange, layout, onLayout, flowNam
       <div className="editor-topbar">
         {readOnly ? null : <Palette canvasRef={canvasRef} />}
         <EditorToolbar readOnly={readOnly} autoLayout={autoLayout} layingOut={running} layout={layout} onLayout={onLayout} />
+        {coeditStatus ? <PresenceBar status={coeditStatus} /> : null}
       </div>
       <div className="editor-canvas-host" ref={canvasRef}>
         <Canvas readOnly={readOnly} minimap={layout.minimap} />

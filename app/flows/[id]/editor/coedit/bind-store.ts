@@ -9,8 +9,8 @@ import * as Y from "yjs";
 import { textEdits } from "../fns/text-edits";
 import type { EditorStore } from "../store";
 
-/** How long consecutive edits of one person make one undo step. */
-const UNDO_CAPTURE_MS = 600;
+/** How long consecutive edits of one person (typing in the DSL) make one undo step. */
+const UNDO_CAPTURE_MS = 1500;
 
 export type TextBinding = { undoManager: Y.UndoManager; origin: object; unbind: () => void };
 
@@ -49,9 +49,33 @@ export function bindStoreToText(store: EditorStore, text: Y.Text): TextBinding {
     }, origin);
   });
 
+  // Undo steps keep the store's names ("Edit model", "Delete 2 nodes"): a named edit starts
+  // a step of its own unless it continues the last one (same coalesce key).
+  let nextName: string | null = null;
+  let lastKey: string | undefined;
+  const entries = (items: { meta: Map<string, unknown> }[]) =>
+    items.map((item) => ({ text: "", name: String(item.meta.get("name") ?? "Edit DSL"), at: 0 }));
+  const mirror = () => store.setState({ past: entries(undoManager.undoStack), future: entries(undoManager.redoStack) });
+  undoManager.on("stack-item-added", ({ stackItem, type }: { stackItem: { meta: Map<string, unknown> }; type: "undo" | "redo" }) => {
+    if (type === "undo" && !stackItem.meta.has("name")) stackItem.meta.set("name", nextName ?? "Edit DSL");
+    nextName = null;
+    mirror();
+  });
+  undoManager.on("stack-item-popped", mirror);
+  undoManager.on("stack-cleared", mirror);
+
   // The shared draft wins over what the page loaded: it is everyone's newest text.
   receive();
-  store.getState().setUndoProvider({ undo: () => undoManager.undo(), redo: () => undoManager.redo() });
+  store.getState().setUndoProvider({
+    undo: () => undoManager.undo(),
+    redo: () => undoManager.redo(),
+    record: (name, coalesceKey) => {
+      if (!coalesceKey || coalesceKey !== lastKey) undoManager.stopCapturing();
+      lastKey = coalesceKey;
+      nextName = name;
+    },
+  });
+  mirror();
 
   return {
     undoManager,

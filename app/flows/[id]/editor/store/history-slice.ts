@@ -19,8 +19,12 @@ const MAX_ENTRIES = 200;
 /** Edits of one field (or typing in the DSL) within this time are one undo step. */
 const COALESCE_MS = 1500;
 
-/** Undo and redo from elsewhere: a live shared draft undoes only this person's edits (Y.UndoManager). */
-export type UndoProvider = { undo: () => void; redo: () => void };
+/**
+ * Undo and redo from elsewhere: a live shared draft undoes only this person's edits
+ * (Y.UndoManager). `record` names the step an edit starts (or continues, with a coalesce
+ * key); the provider keeps `past` and `future` as the names of its own steps.
+ */
+export type UndoProvider = { undo: () => void; redo: () => void; record: (name: string, coalesceKey?: string) => void };
 
 export type HistorySlice = {
   past: HistoryEntry[];
@@ -40,7 +44,11 @@ export const createHistorySlice: StateCreator<EditorState, [], [], HistorySlice>
   undoProvider: null,
   setUndoProvider: (undoProvider) => set({ undoProvider }),
   record: (name, before, coalesceKey) => {
-    const { past } = get();
+    const { past, undoProvider } = get();
+    if (undoProvider) {
+      undoProvider.record(name, coalesceKey);
+      return;
+    }
     const last = past.at(-1);
     const now = Date.now();
     if (coalesceKey && last?.coalesceKey === coalesceKey && now - last.at < COALESCE_MS) {
