@@ -65,3 +65,20 @@ describe("co-editing through the store", () => {
     expect(bob!.getState().text).toBe(`# Ada's note\n${HYBRID}# Bob's note\n`);
   });
 });
+
+describe("joining a shared draft", () => {
+  it("brings edits made before the socket synced into a draft that still says the saved text, and takes a draft others edited as it is", () => {
+    const untouched = new Y.Doc();
+    untouched.getText(DSL_TEXT).insert(0, HYBRID);
+    const early = createEditorStore(HYBRID, []);
+    early.getState().editText(`# typed before the sync\n${HYBRID}`);
+    bindStoreToText(early, untouched.getText(DSL_TEXT), HYBRID);
+    expect(untouched.getText(DSL_TEXT).toString()).toBe(`# typed before the sync\n${HYBRID}`);
+
+    const edited = new Y.Doc();
+    edited.getText(DSL_TEXT).insert(0, `# others were here\n${HYBRID}`);
+    const stale = createEditorStore(`# my old local draft\n${HYBRID}`, []);
+    bindStoreToText(stale, edited.getText(DSL_TEXT), HYBRID);
+    expect(stale.getState().text).toBe(`# others were here\n${HYBRID}`);
+  });
+});

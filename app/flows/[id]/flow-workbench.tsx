@@ -183,6 +183,7 @@ export function FlowWorkbench({ flow, latest, viewing, versions, tools, keyedPro
             onLayout={setPrefs}
             onTextChange={(text) => draft.setText(text)}
             coedit={live}
+            savedText={latest.document}
             coeditStatus={readOnly ? undefined : coedit.status}
           />
           {prefs.drawer ? (

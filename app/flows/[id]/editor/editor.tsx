@@ -36,16 +36,18 @@ export type SwarmEditorProps = {
   onLayout: (patch: Partial<LayoutPrefs>) => void;
   /** The live shared draft, once synced (null: this person edits alone, as without a socket). */
   coedit?: CoeditSession | null;
+  /** The newest saved version's text: local edits on top of it join a shared draft that still says it. */
+  savedText?: string;
   /** Whether live editing is connected; undefined hides the presence bar (an old version). */
   coeditStatus?: CoeditStatus;
 };
 
 /** The canvas, palette, inspector and DSL pane over one per-mount store. */
-export function SwarmEditor({ initialText, keyedProviders, coedit = null, ...rest }: SwarmEditorProps) {
+export function SwarmEditor({ initialText, keyedProviders, coedit = null, savedText, ...rest }: SwarmEditorProps) {
   const [store] = useState(() => createEditorStore(initialText, rest.tools.map((tool) => tool.name), new Set(keyedProviders)));
   return (
     <EditorStoreProvider store={store}>
-      <LiveEditingProvider session={coedit}>
+      <LiveEditingProvider session={coedit} savedText={savedText}>
         <ReactFlowProvider>
           <EditorLayout {...rest} />
         </ReactFlowProvider>
@@ -54,7 +56,7 @@ export function SwarmEditor({ initialText, keyedProviders, coedit = null, ...res
   );
 }
 
-function EditorLayout({ readOnly, tools, onTextChange, layout, onLayout, flowName, coeditStatus }: Omit<SwarmEditorProps, "initialText" | "keyedProviders" | "coedit">) {
+function EditorLayout({ readOnly, tools, onTextChange, layout, onLayout, flowName, coeditStatus }: Omit<SwarmEditorProps, "initialText" | "keyedProviders" | "coedit" | "savedText">) {
   const store = useEditorStore();
   const canvasRef = useRef<HTMLDivElement>(null);
   const { autoLayout, running } = useAutoLayout();

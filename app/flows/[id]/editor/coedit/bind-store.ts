@@ -14,10 +14,28 @@ const UNDO_CAPTURE_MS = 1500;
 
 export type TextBinding = { undoManager: Y.UndoManager; origin: object; unbind: () => void };
 
-export function bindStoreToText(store: EditorStore, text: Y.Text): TextBinding {
+/**
+ * `savedText`: the newest saved version's text. When the shared draft still says just that,
+ * what this page has beyond it (edits made before the socket synced, a draft restored from
+ * this browser) is written into the shared draft; otherwise the shared draft, which others
+ * have edited, is taken as it is.
+ */
+export function bindStoreToText(store: EditorStore, text: Y.Text, savedText?: string): TextBinding {
   const origin = { name: "swarm-studio:editor" };
   const undoManager = new Y.UndoManager(text, { trackedOrigins: new Set([origin]), captureTimeout: UNDO_CAPTURE_MS });
   let receiving = false;
+
+  /** Writes the change from `before` (the Y.Text's content) to `after` as this person's edits. */
+  const write = (before: string, after: string) => {
+    text.doc!.transact(() => {
+      // Insert before deleting: the new text is anchored where the old began, so someone
+      // else's insertion right after the old text stays after the new one.
+      for (const { index, remove, insert } of textEdits(before, after)) {
+        if (insert) text.insert(index, insert);
+        if (remove > 0) text.delete(index + insert.length, remove);
+      }
+    }, origin);
+  };
 
   const receive = () => {
     receiving = true;
@@ -38,15 +56,7 @@ export function bindStoreToText(store: EditorStore, text: Y.Text): TextBinding {
     // already has this text (typed in the DSL pane, which edits the Y.Text itself).
     const current = text.toString();
     if (current === state.text) return;
-    const edits = textEdits(current, state.text);
-    text.doc!.transact(() => {
-      // Insert before deleting: the new text is anchored where the old began, so someone
-      // else's insertion right after the old text stays after the new one.
-      for (const { index, remove, insert } of edits) {
-        if (insert) text.insert(index, insert);
-        if (remove > 0) text.delete(index + insert.length, remove);
-      }
-    }, origin);
+    write(current, state.text);
   });
 
   // Undo steps keep the store's names ("Edit model", "Delete 2 nodes"): a named edit starts
@@ -64,8 +74,10 @@ export function bindStoreToText(store: EditorStore, text: Y.Text): TextBinding {
   undoManager.on("stack-item-popped", mirror);
   undoManager.on("stack-cleared", mirror);
 
-  // The shared draft wins over what the page loaded: it is everyone's newest text.
-  receive();
+  const local = store.getState().text;
+  if (savedText !== undefined && text.toString() === savedText && local !== savedText) {
+    write(savedText, local);
+  } else receive();
   store.getState().setUndoProvider({
     undo: () => undoManager.undo(),
     redo: () => undoManager.redo(),

@@ -20,13 +20,13 @@ export function useLiveEditing(): LiveEditing | null {
  * Binds the editor's store to the session's shared text while both exist, and tells the
  * others which nodes this person has selected.
  */
-export function LiveEditingProvider({ session, children }: { session: CoeditSession | null; children: ReactNode }) {
+export function LiveEditingProvider({ session, savedText, children }: { session: CoeditSession | null; savedText?: string; children: ReactNode }) {
   const store = useEditorStore();
   const [live, setLive] = useState<LiveEditing | null>(null);
 
   useEffect(() => {
     if (!session) return;
-    const binding = bindStoreToText(store, session.text);
+    const binding = bindStoreToText(store, session.text, savedText);
     setLive({ session, undoManager: binding.undoManager });
     const awareness = session.provider.awareness;
     const publish = (ids: string[]) => awareness?.setLocalStateField("selection", ids);
@@ -42,6 +42,7 @@ export function LiveEditingProvider({ session, children }: { session: CoeditSess
       binding.unbind();
       setLive(null);
     };
+    // savedText counts only when the session starts (not a dependency).
   }, [store, session]);
 
   return <LiveContext.Provider value={live}>{children}</LiveContext.Provider>;
