@@ -28,7 +28,16 @@ function peers(text: string) {
 }
 
 describe("text edits", () => {
-  it("turn any text into any other", () => {
+  it("turn any text into any other (random texts of YAML-ish words)", () => {
+    const words = ["a", "b", " ", "\n", "# a1", "model:", "x", "  "];
+    const random = () => Array.from({ length: Math.floor(Math.random() * 12) }, () => words[Math.floor(Math.random() * words.length)]).join("");
+    for (let n = 0; n < 2000; n++) {
+      const [before, after] = [random(), random()];
+      expect(applyTextEdits(before, textEdits(before, after))).toBe(after);
+    }
+  });
+
+  it("turn these texts into each other", () => {
     const cases = [["", "abc"], ["abc", ""], ["a: { model: mock:echo }", "a: { model: openai:gpt-4o, instructions: Hi }"], [HYBRID, HYBRID.replace("drafter", "writer").replace("editor:", "# x\n  editor:")]];
     for (const [before, after] of cases) expect(applyTextEdits(before!, textEdits(before!, after!))).toBe(after);
   });

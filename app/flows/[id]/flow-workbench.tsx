@@ -38,13 +38,15 @@ type Props = {
   userId: string;
   /** The name others see next to this person's cursor and selection. */
   userName: string;
+  /** Whether this person's role may change the flow (a viewer's live edits are refused). */
+  canEdit: boolean;
   canShare: boolean;
   /** A node to select and centre when the editor opens (from a run's timeline). */
   focusNode?: string;
 };
 
 /** The editor page: a sticky header, the editor filling the window, a run or versions drawer. */
-export function FlowWorkbench({ flow, latest, viewing, versions, tools, keyedProviders, userId, userName, canShare, focusNode }: Props) {
+export function FlowWorkbench({ flow, latest, viewing, versions, tools, keyedProviders, userId, userName, canEdit, canShare, focusNode }: Props) {
   const router = useRouter();
   const draft = useDraft(flow.id, latest.number, latest.document);
   const [message, setMessage] = useState("");
@@ -184,7 +186,7 @@ export function FlowWorkbench({ flow, latest, viewing, versions, tools, keyedPro
             onTextChange={(text) => draft.setText(text)}
             coedit={live}
             savedText={latest.document}
-            coeditStatus={readOnly ? undefined : coedit.status}
+            coeditStatus={readOnly ? undefined : coedit.status === "live" && !canEdit ? "read-only" : coedit.status}
           />
           {prefs.drawer ? (
             <aside className="workbench-drawer" aria-label={prefs.drawer === "run" ? "Run drawer" : "Versions drawer"}>

@@ -65,6 +65,7 @@ export default async function FlowPage({ params, searchParams }: Props) {
       keyedProviders={keyed}
       userId={userId}
       userName={userName}
+      canEdit={can(role, "flow", "update")}
       canShare={can(role, "shareLink", "create")}
       focusNode={NodeParam.safeParse(query.node).data}
     />

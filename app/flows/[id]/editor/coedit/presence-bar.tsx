@@ -9,6 +9,7 @@ type Peer = { clientId: number; user: PresenceUser; selection: string[] };
 const STATUS_TEXT: Record<CoeditStatus, string> = {
   connecting: "Connecting…",
   live: "Live",
+  "read-only": "Live, read-only: your role cannot change this flow, so your changes are not shared",
   offline: "Offline: your edits merge when the connection is back",
   refused: "Live editing is not available for you here",
 };

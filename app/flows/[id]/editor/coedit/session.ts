@@ -7,7 +7,8 @@ import { HocuspocusProvider } from "@hocuspocus/provider";
 import * as Y from "yjs";
 import { COEDIT_PATH, DRAFT_META, DSL_TEXT, flowDocumentName } from "@/lib/coedit/names";
 
-export type CoeditStatus = "connecting" | "live" | "offline" | "refused";
+/** `read-only`: live, but this person's changes are not shared (a viewer; the server refuses them). */
+export type CoeditStatus = "connecting" | "live" | "read-only" | "offline" | "refused";
 
 export type PresenceUser = { name: string; color: string; colorLight: string };
 

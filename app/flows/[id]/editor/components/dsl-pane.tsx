@@ -144,7 +144,10 @@ function mountCodeMirror(store: EditorStore, parent: HTMLElement, readOnly: bool
   };
   sync(store.getState().text, store.getState().errors);
   const unsubscribe = store.subscribe((state, previous) => {
-    if (state.text !== previous.text || state.errors !== previous.errors) sync(state.text, state.errors);
+    if (!live && (state.text !== previous.text || state.errors !== previous.errors)) sync(state.text, state.errors);
+    // Live, the store follows this editor's own typing during its update: mark the problem
+    // lines once that update is over (CodeMirror refuses a dispatch inside an update).
+    else if (live && state.errors !== previous.errors) queueMicrotask(() => viewRef.current === view && sync(state.text, store.getState().errors));
   });
   return () => {
     unsubscribe();
