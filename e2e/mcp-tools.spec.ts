@@ -36,7 +36,7 @@ test("add an MCP server, see its tools, and run a flow that calls one", async ({
   await page.getByRole("button", { name: "Add server" }).click();
   const row = page.getByRole("row", { name: /tracker/ });
   await expect(row.getByText("5 tools")).toBeVisible();
-  await expect(row.getByText("authorization")).toBeVisible();
+  await expect(row.getByRole("cell", { name: "authorization", exact: true })).toBeVisible();
   await expect(page.locator("body")).not.toContainText("e2e-mcp-token");
   await row.getByText("5 tools").click();
   await expect(row.getByText("Echoes the text back")).toBeVisible();

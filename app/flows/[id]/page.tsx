@@ -3,7 +3,6 @@ import { notFound } from "next/navigation";
 import { z } from "zod";
 import { can } from "@/lib/auth/permissions";
 import { getFlow, getVersion, listVersions } from "@/lib/data";
-import { getUserName } from "@/lib/data/teams";
 import { NotFoundError } from "@/lib/data/errors";
 import { keyedProviders } from "@/lib/flows";
 import { listTools } from "@/lib/flows/teamTools";
@@ -45,7 +44,6 @@ export default async function FlowPage({ params, searchParams }: Props) {
   const versions = await listVersions(teamId, id);
   const teamTools = await listTools(workspace);
   const mcp = await listServers(workspace);
-  const userName = await getUserName(userId);
   const requested = VersionParam.safeParse(query.version);
   const viewing =
     requested.success && requested.data && requested.data !== flow.latestVersion.number
@@ -76,8 +74,6 @@ export default async function FlowPage({ params, searchParams }: Props) {
       canTestTools={can(role, "tool", "write")}
       keyedProviders={keyed}
       userId={userId}
-      userName={userName}
-      canEdit={can(role, "flow", "update")}
       canShare={can(role, "shareLink", "create")}
       focusNode={NodeParam.safeParse(query.node).data}
     />
