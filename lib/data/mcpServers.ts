@@ -9,22 +9,12 @@ import { McpConfigError, parseHeaderLines } from "@/lib/tools/mcp/config";
 import type { McpServerTarget, McpToolInfo } from "@/lib/tools/mcp/connections";
 import { NotFoundError, ValidationError } from "./errors.ts";
 import { isUniqueViolation } from "./uniqueness.ts";
-import { Id, parseInput } from "./validation.ts";
+import { Id, parseInput, refineWith } from "./validation.ts";
 
 const KEY_VERSION = 1;
 const MAX_ERROR_CHARS = 500;
 /** A listing larger than this is not kept (a server listing megabytes of schemas). */
 const MAX_TOOLS_JSON_CHARS = 1_000_000;
-
-function refineWith(check: (value: string) => unknown) {
-  return (value: string, ctx: z.RefinementCtx) => {
-    try {
-      check(value);
-    } catch (error) {
-      ctx.addIssue({ code: "custom", message: error instanceof Error ? error.message : String(error) });
-    }
-  };
-}
 
 function checkUrl(text: string): void {
   const url = new URL(text);

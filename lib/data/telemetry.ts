@@ -6,22 +6,12 @@ import { deriveKey, open, seal, secretKey } from "@/lib/crypto";
 import { getDb } from "@/lib/db/client.ts";
 import { createAddressPolicy, otlpAllowedCidrsFromEnv, parseEndpoint, parseOtlpHeaders, type OtlpProtocol } from "@/lib/otel";
 import { ValidationError } from "./errors.ts";
-import { Id, parseInput } from "./validation.ts";
+import { Id, parseInput, refineWith } from "./validation.ts";
 
 const KEY_VERSION = 1;
 const MAX_ERROR_CHARS = 500;
 
 export const TelemetryProtocol = z.enum(["json", "protobuf"]);
-
-function refineWith(check: (value: string) => unknown) {
-  return (value: string, ctx: z.RefinementCtx) => {
-    try {
-      check(value);
-    } catch (error) {
-      ctx.addIssue({ code: "custom", message: error instanceof Error ? error.message : String(error) });
-    }
-  };
-}
 
 export const TelemetrySettingsInput = z.object({
   enabled: z.boolean(),
