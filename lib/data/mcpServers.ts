@@ -162,10 +162,11 @@ export async function listMcpServers(teamId: string): Promise<McpServerSummary[]
 /** A team server as the connections need it (server-only: `url` and `headers` must never be logged, stored or returned). */
 export type StoredMcpServer = { id: string; name: string; target: McpServerTarget; tools: McpToolInfo[] | null };
 
-/** The team's servers with their URLs and headers opened. `key` changes when the settings do. */
-export async function mcpServerTargetsForTeam(teamId: string, names?: readonly string[]): Promise<StoredMcpServer[]> {
+/** The team's servers (those named, or with that id) with their URLs and headers opened. `key` changes when the settings do. */
+export async function mcpServerTargetsForTeam(teamId: string, only: { names?: readonly string[]; id?: string } = {}): Promise<StoredMcpServer[]> {
   const db = await getDb();
-  const rows = await db.mcpServer.findMany({ where: { teamId: parseInput(Id, teamId), ...(names ? { name: { in: [...names] } } : {}) } });
+  const where = { teamId: parseInput(Id, teamId), ...(only.names ? { name: { in: [...only.names] } } : {}), ...(only.id ? { id: parseInput(Id, only.id) } : {}) };
+  const rows = await db.mcpServer.findMany({ where });
   return rows.map((row) => {
     const { url, headers } = openConnection(row);
     const target: McpServerTarget = { kind: "http", key: `${row.id}:${row.updatedAt.getTime()}`, name: row.name, url, headers };

@@ -57,11 +57,19 @@ export async function teamToolContext(teamId: string): Promise<TeamToolContext> 
 
 /** The engine tools of a run of this team's flow: built-in first, then the team's (a document's own wins in buildSwarm). */
 export async function teamToolLookup(teamId: string): Promise<(name: string) => AnyTool | undefined> {
-  const tools = new Map(
-    (await listTeamTools(teamId)).map((tool) => [
-      tool.name,
-      codeTool({ name: tool.name, description: tool.description, parameters: tool.parameters, body: tool.code, limits: tool.timeoutMs ? { timeoutMs: tool.timeoutMs } : undefined }),
-    ]),
-  );
-  return (name) => getTool(name) ?? tools.get(name);
+  const records = new Map((await listTeamTools(teamId)).map((tool) => [tool.name, tool]));
+  // Built when an agent names one (a team may have many; a flow uses few).
+  const built = new Map<string, AnyTool>();
+  const teamTool = (name: string): AnyTool | undefined => {
+    const tool = records.get(name);
+    if (!tool) return undefined;
+    let made = built.get(name);
+    if (!made) {
+      const limits = tool.timeoutMs ? { timeoutMs: tool.timeoutMs } : undefined;
+      made = codeTool({ name: tool.name, description: tool.description, parameters: tool.parameters, body: tool.code, limits });
+      built.set(name, made);
+    }
+    return made;
+  };
+  return (name) => getTool(name) ?? teamTool(name);
 }

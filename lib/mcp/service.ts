@@ -62,13 +62,13 @@ export async function registerServer(workspace: Workspace, input: CreateMcpServe
   requirePermission(workspace, "mcpServer", "manage", "add MCP servers");
   refuseOperatorName(String(input.name ?? "").trim());
   const created = await createMcpServer(workspace.teamId, input);
-  return refreshStored(workspace.teamId, created.id, created.name);
+  return refreshStored(workspace.teamId, created.id);
 }
 
 export async function changeServer(workspace: Workspace, serverId: string, input: UpdateMcpServerInput): Promise<McpServerSummary> {
   requirePermission(workspace, "mcpServer", "manage", "change MCP servers");
   const updated = await updateMcpServer(workspace.teamId, serverId, input);
-  return refreshStored(workspace.teamId, updated.id, updated.name);
+  return refreshStored(workspace.teamId, updated.id);
 }
 
 export async function removeServer(workspace: Workspace, serverId: string): Promise<void> {
@@ -79,9 +79,7 @@ export async function removeServer(workspace: Workspace, serverId: string): Prom
 /** Lists a team server's tools again and keeps the outcome. */
 export async function refreshServer(workspace: Workspace, serverId: string): Promise<McpServerSummary> {
   requirePermission(workspace, "mcpServer", "refresh", "list an MCP server's tools");
-  const [stored] = (await mcpServerTargetsForTeam(workspace.teamId)).filter((server) => server.id === serverId);
-  if (!stored) throw new NotFoundError("MCP server", serverId);
-  return recordMcpListing(workspace.teamId, stored.id, await list(stored.target));
+  return refreshStored(workspace.teamId, serverId);
 }
 
 /** Lists an operator server's tools (kept in this process). */
@@ -94,9 +92,11 @@ export async function refreshOperatorServer(workspace: Workspace, name: string):
   return { name, tools: "tools" in listing ? listing.tools : null, lastError: "error" in listing ? listing.error : null };
 }
 
-async function refreshStored(teamId: string, serverId: string, name: string): Promise<McpServerSummary> {
-  const [stored] = await mcpServerTargetsForTeam(teamId, [name]);
-  return recordMcpListing(teamId, serverId, stored ? await list(stored.target) : { error: "The server was removed meanwhile" });
+/** Lists one of the team's servers and keeps the outcome; NotFoundError for another team's id. */
+async function refreshStored(teamId: string, serverId: string): Promise<McpServerSummary> {
+  const [stored] = await mcpServerTargetsForTeam(teamId, { id: serverId });
+  if (!stored) throw new NotFoundError("MCP server", serverId);
+  return recordMcpListing(teamId, stored.id, await list(stored.target));
 }
 
 /**
@@ -123,7 +123,7 @@ export async function mcpServersForRun(teamId: string, bindings: readonly { mcp:
   const wanted = (name: string) => bindings.filter((binding) => binding.mcp.server === name).map((binding) => binding.mcp.tool);
   const complete = (tools: readonly McpToolInfo[] | null | undefined, name: string) => !!tools && wanted(name).every((tool) => tools.some((candidate) => candidate.name === tool));
 
-  for (const stored of await mcpServerTargetsForTeam(teamId, names)) {
+  for (const stored of await mcpServerTargetsForTeam(teamId, { names })) {
     let tools = stored.tools;
     let problem: string | undefined;
     if (!complete(tools, stored.name)) {

@@ -40,10 +40,8 @@ export default async function FlowPage({ params, searchParams }: Props) {
   const workspace = await currentWorkspace();
   const { teamId, userId, role } = workspace;
   const flow = await loadFlow(teamId, id);
-  const keyed = await keyedProviders(workspace);
-  const versions = await listVersions(teamId, id);
-  const teamTools = await listTools(workspace);
-  const mcp = await listServers(workspace);
+  // Independent reads: one round of queries, not four in a row.
+  const [keyed, versions, teamTools, mcp] = await Promise.all([keyedProviders(workspace), listVersions(teamId, id), listTools(workspace), listServers(workspace)]);
   const requested = VersionParam.safeParse(query.version);
   const viewing =
     requested.success && requested.data && requested.data !== flow.latestVersion.number

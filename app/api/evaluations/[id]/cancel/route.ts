@@ -1,23 +1,11 @@
 // POST /api/evaluations/:id/cancel — stop an evaluation: no more rows start, its open runs are cancelled (team token).
-import { Id } from "@/lib/data/validation";
 import { cancelEvaluation } from "@/lib/evaluations/service";
-import { resolveCaller } from "../../../_lib/caller";
 import { methodNotAllowed } from "../../../_lib/body";
-import { errorResponse, json, problem } from "../../../_lib/responses";
+import { evaluationCommand } from "../../command";
 
 export const dynamic = "force-dynamic";
 
-export async function POST(request: Request, context: { params: Promise<{ id: string }> }): Promise<Response> {
-  try {
-    const caller = await resolveCaller(request, { allowSession: false });
-    const { id } = await context.params;
-    if (!Id.safeParse(id).success) return problem(400, "Invalid evaluation id");
-    await cancelEvaluation(caller, id);
-    return json({ id, status: "cancelled", url: `/api/evaluations/${id}` }, 202);
-  } catch (error) {
-    return errorResponse(error);
-  }
-}
+export const POST = evaluationCommand(cancelEvaluation, "cancelled");
 
 export function GET(): Response {
   return methodNotAllowed(["POST"]);
