@@ -1,7 +1,7 @@
 "use client";
 
-import { useReactFlow } from "@xyflow/react";
-import { useEffect } from "react";
+import { useNodesInitialized, useReactFlow } from "@xyflow/react";
+import { useEffect, useRef } from "react";
 import { useRunFocus } from "../../run/flow-run-context";
 import { selectedNodeIds } from "../store";
 import { useEditorStore } from "../store/context";
@@ -26,12 +26,17 @@ export function useRunFocusBridge() {
     });
   }, [store, setFocus]);
 
+  // A focus asked for by the page's address arrives before the canvas has laid out and
+  // measured its nodes: it waits for them, and is applied once (later edits keep their selection).
   const focus = runFocus?.focus;
+  const nodesMeasured = useNodesInitialized();
+  const applied = useRef<typeof focus>(null);
   useEffect(() => {
-    if (focus?.from !== "run") return;
+    if (focus?.from !== "run" || applied.current === focus || !nodesMeasured) return;
     const state = store.getState();
     if (!state.graph.nodes.some((node) => node.id === focus.agent)) return;
+    applied.current = focus;
     state.onNodesChange(state.graph.nodes.filter((node) => node.selected !== (node.id === focus.agent)).map((node) => ({ type: "select", id: node.id, selected: node.id === focus.agent })));
     void fitView({ nodes: [{ id: focus.agent }], duration: 300, maxZoom: 1.2 });
-  }, [focus, store, fitView]);
+  }, [focus, nodesMeasured, store, fitView]);
 }
