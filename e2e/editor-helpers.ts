@@ -72,11 +72,16 @@ export async function connect(page: Page, from: string, to: string) {
 /** Clicks a node's title bar, which selects it (a container without its members). */
 export async function selectNode(page: Page, name: string) {
   await node(page, name).locator(".container-header, .node-title").first().click({ position: { x: 60, y: 8 } });
-  await expect(page.getByRole("complementary", { name: "Inspector" }).getByRole("heading")).toContainText(name);
+  await expect(inspectorTitle(page)).toContainText(name);
 }
 
 export function inspector(page: Page): Locator {
   return page.getByRole("complementary", { name: "Inspector" });
+}
+
+/** The inspector's title ("Agent: triage", "Swarm settings"); its sections have headings of their own. */
+export function inspectorTitle(page: Page): Locator {
+  return inspector(page).getByRole("heading", { level: 2 });
 }
 
 /** Starts a run from the editor's run drawer (opened from the header when it is closed). */

@@ -2,7 +2,7 @@
 // checked before a run, one flow name, the canvas and the run's timeline pointing at each
 // other. Screenshots at 1440×900, 1280×720 and 1024×768 are attached.
 import { expect, type Page, test } from "@playwright/test";
-import { inspector, node, readDsl, selectNode, snap, startRun, writeDsl } from "./editor-helpers";
+import { inspector, inspectorTitle, node, readDsl, selectNode, snap, startRun, writeDsl } from "./editor-helpers";
 
 const SIZES = [
   { width: 1440, height: 900 },
@@ -138,7 +138,7 @@ test("a click on a canvas node points the run's rows at it, a click on a row sel
 
   // Rows → canvas: the node is selected, shown in the inspector and in view.
   await rows.getByRole("button", { name: /triage/ }).click();
-  await expect(inspector(page).getByRole("heading")).toHaveText("Agent: triage");
+  await expect(inspectorTitle(page)).toHaveText("Agent: triage");
   await expect(node(page, "triage")).toHaveClass(/selected/);
   await expect(node(page, "triage")).toBeInViewport();
   for (const size of SIZES) {
@@ -154,7 +154,7 @@ test("a click on a canvas node points the run's rows at it, a click on a row sel
   await expect(row).toBeInViewport();
   await snap(page, testInfo, "focus-timeline-1440x900");
   await page.getByRole("complementary", { name: "Node details" }).getByRole("link", { name: "Show on the canvas" }).click();
-  await expect(inspector(page).getByRole("heading")).toHaveText("Agent: triage");
+  await expect(inspectorTitle(page)).toHaveText("Agent: triage");
   await expect(node(page, "triage")).toBeInViewport();
 });
 
