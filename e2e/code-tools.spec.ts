@@ -1,6 +1,6 @@
 // A code tool from the editor to the timeline: write it in the tool panel, test it with
 // sample arguments (its result and a log line), give it to an agent whose mock model
-// calls it, save, run, and see the call in the timeline with the "code" badge.
+// calls it, save, run, and see the call in the timeline with the "code" badge and its console.
 import { expect, type Page, test } from "@playwright/test";
 import { clearSelection, inspector, readDsl, selectNode, snap, startRun } from "./editor-helpers";
 
@@ -100,6 +100,8 @@ test("write a code tool in the editor, test it, use it in a flow and see its cal
   const detail = page.getByRole("complementary", { name: "Node details" });
   await expect(detail.locator('[data-tool-kind="code"]')).toBeVisible();
   await expect(detail).toContainText("HELLO TOOLS!");
+  // What the tool logged during the run is kept on its call.
+  await expect(detail.getByRole("region", { name: "Console" }).getByRole("list", { name: "Logs" })).toContainText("shouting hello tools");
   await snap(page, testInfo, "timeline-code-tool-call");
 });
 

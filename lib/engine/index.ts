@@ -10,7 +10,7 @@ export {
   type InstructionsContext,
   type SpawnConfig,
 } from "./agent";
-export { tool, type Tool, type AnyTool, type ToolConfig, type ToolContext, type ToolKind } from "./tool";
+export { tool, type Tool, type AnyTool, type ToolConfig, type ToolContext, type ToolKind, type ToolLogLine } from "./tool";
 export {
   ToolError,
   AgentError,

@@ -14,7 +14,12 @@ export type ToolContext = {
   nodeId: string;
   /** Aborted when the run is cancelled or times out; long tools should honour it. */
   signal: AbortSignal;
+  /** Keeps what the tool logged on its call's node (a code tool's console), for the timeline. Absent outside a run. */
+  recordLogs?(logs: readonly ToolLogLine[], dropped: number): void;
 };
+
+/** One line a tool logged (a code tool's `console.log`, `.info`, `.warn`, `.error`). */
+export type ToolLogLine = { level: "log" | "info" | "warn" | "error"; text: string };
 
 /** Where a tool comes from, shown on its calls: the project's own, a team's code (sandboxed), an MCP server's. */
 export type ToolKind = "builtin" | "code" | "mcp";

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { Message } from "@/lib/engine/messages";
 import type { RunNode } from "@/lib/engine/runState";
 import { estimateCost } from "@/lib/providers/pricing";
-import { Attempt, ToolKind, type NodeError, type NodeMarks, type RunNodeDetail } from "@/lib/data/runs/types";
+import { Attempt, ToolKind, ToolLogLines, type NodeError, type NodeMarks, type RunNodeDetail } from "@/lib/data/runs/types";
 
 const StepMessages = z.object({ newMessages: z.array(Message).default([]), response: Message.optional() });
 
@@ -58,6 +58,9 @@ export function toNodeRow(node: RunNode, seq: number, redact: Redact = (text) =>
       metadata = rest;
     }
   }
+  // A code tool's console is stored like any text a run keeps: without credentials.
+  const logs = ToolLogLines.safeParse(node.metadata.logs);
+  if (logs.success) metadata.logs = logs.data.map((line) => ({ ...line, text: redact(line.text) }));
   const ownCost = node.kind === "step" && model !== null ? (estimateCost(model, node.usage) ?? 0) : 0;
   return {
     id: node.id,

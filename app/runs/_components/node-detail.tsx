@@ -4,7 +4,8 @@ import Link from "next/link";
 import { useEffect, useState } from "react";
 import type { Message } from "@/lib/engine/model";
 import { formatCost, formatDuration } from "@/lib/runs/format";
-import type { RunNodeDetail, RunNodeSummary } from "@/lib/data/runs/types";
+import { ToolLogLines, type RunNodeDetail, type RunNodeSummary } from "@/lib/data/runs/types";
+import { ToolLogs } from "@/app/_components/tool-logs";
 import { ForkForm } from "./fork-form";
 import { StatusBadge } from "./status-badge";
 import { ToolKindBadge } from "./tool-kind-badge";
@@ -182,7 +183,20 @@ function Payloads({ detail }: { detail: Loaded }) {
           <pre>{node.output}</pre>
         </>
       ) : null}
+      {node.kind === "tool_call" ? <ToolCallLogs metadata={node.metadata} /> : null}
     </>
+  );
+}
+
+/** A code tool's console during the call, kept on its node's metadata. */
+function ToolCallLogs({ metadata }: { metadata: Record<string, unknown> }) {
+  const logs = ToolLogLines.safeParse(metadata.logs).data;
+  if (!logs) return null;
+  return (
+    <section aria-label="Console">
+      <h3 className="message-role">Console</h3>
+      <ToolLogs logs={logs} dropped={typeof metadata.droppedLogs === "number" ? metadata.droppedLogs : 0} />
+    </section>
   );
 }
 

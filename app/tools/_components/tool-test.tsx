@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { ActionErrorAlert } from "@/app/_components/action-error";
+import { ToolLogs } from "@/app/_components/tool-logs";
 import { useServerAction } from "@/app/_components/use-server-action";
 import type { ActionResult } from "@/app/_lib/action-result";
 import type { ToolTestResult } from "@/lib/flows/toolTest";
@@ -78,19 +79,7 @@ export function ToolTest({ parameters, disabled, test }: { parameters: Record<st
             </div>
           )}
           <strong>Logs</strong>
-          {outcome.logs.length === 0 ? (
-            <p className="muted">Nothing logged.</p>
-          ) : (
-            <ol className="tool-test-logs" aria-label="Logs">
-              {outcome.logs.map((line, i) => (
-                <li key={i} className={`log-${line.level}`}>
-                  {line.level === "log" ? "" : `[${line.level}] `}
-                  {line.text}
-                </li>
-              ))}
-            </ol>
-          )}
-          {outcome.droppedLogs > 0 ? <p className="muted">…and {outcome.droppedLogs} more lines not kept.</p> : null}
+          <ToolLogs logs={outcome.logs} dropped={outcome.droppedLogs} />
         </div>
       ) : null}
     </section>

@@ -38,6 +38,9 @@ export type Attempt = z.infer<typeof Attempt>;
 export const ToolKind = z.enum(["builtin", "code", "mcp"]);
 export type ToolKind = z.infer<typeof ToolKind>;
 
+/** What a code tool logged during a call, kept in its tool_call node's metadata (`logs`, `droppedLogs`). */
+export const ToolLogLines = z.array(z.object({ level: z.enum(["log", "info", "warn", "error"]), text: z.string() }));
+
 /** What the timeline draws beyond a node's bar. */
 export const NodeMarks = z.object({
   /** The agent that handed control to this one (handoff swarms). */

@@ -71,7 +71,13 @@ async function executeToolCall(ctx: RunContext, batch: ToolBatch, call: ToolCall
     const outcome =
       gated && !(await approved(ctx, node, call, agentName))
         ? { content: `Error: a person declined this call of "${call.name}"; do not try it again`, error: true }
-        : await recordedOrInvoked(ctx, node.id, runnable, call, { agentName, toolCallId: call.id, nodeId: node.id, signal });
+        : await recordedOrInvoked(ctx, node.id, runnable, call, {
+            agentName,
+            toolCallId: call.id,
+            nodeId: node.id,
+            signal,
+            recordLogs: (logs, dropped) => ctx.state.annotate(node, dropped > 0 ? { logs, droppedLogs: dropped } : { logs }),
+          });
     const message: ToolMessage = { role: "tool", toolCallId: call.id, toolName: call.name, content: outcome.content };
     if (outcome.error) message.error = true;
     if (batch.hooks.length > 0) await fireHooks(batch.hooks, {

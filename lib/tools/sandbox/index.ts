@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { ToolError, type AnyTool } from "@/lib/engine";
 import type { JsonSchema } from "@/lib/engine/schema";
-import { DEFAULT_LIMITS, SandboxError, SandboxPool, type SandboxLimits } from "./pool";
+import { DEFAULT_LIMITS, SandboxPool, type SandboxLimits } from "./pool";
 
 export { SandboxError, SandboxPool, DEFAULT_LIMITS, type SandboxLimits, type SandboxLog, type SandboxFailure, type SandboxOutcome } from "./pool";
 
@@ -44,12 +44,10 @@ export function codeTool(spec: CodeToolSpec, pool: SandboxPool = sandbox()): Any
     parameters: spec.parameters,
     argsSchema: z.fromJSONSchema(spec.parameters as Parameters<typeof z.fromJSONSchema>[0]),
     async execute(args, context) {
-      try {
-        return await pool.run(spec.body, args, limits, context.signal);
-      } catch (error) {
-        if (error instanceof SandboxError) throw new ToolError(error.message);
-        throw error;
-      }
+      const outcome = await pool.call(spec.body, args, limits, context.signal);
+      if (outcome.logs.length > 0 || outcome.droppedLogs > 0) context.recordLogs?.(outcome.logs, outcome.droppedLogs);
+      if (!outcome.ok) throw new ToolError(outcome.error.message);
+      return outcome.value;
     },
   };
 }

@@ -7,6 +7,7 @@
  */
 import path from "node:path";
 import { Worker } from "node:worker_threads";
+import type { ToolLogLine } from "@/lib/engine/tool";
 import { fetchText, type HttpFetchResult } from "../httpFetch";
 
 export type SandboxLimits = {
@@ -23,7 +24,7 @@ export type SandboxLimits = {
 export const DEFAULT_LIMITS: SandboxLimits = { timeoutMs: 5_000, maxOutputBytes: 256 * 1024, maxLogLines: 200, maxLogBytes: 32 * 1024 };
 
 /** One line a tool logged (console.debug logs as "log"). */
-export type SandboxLog = { level: "log" | "info" | "warn" | "error"; text: string };
+export type SandboxLog = ToolLogLine;
 
 /**
  * Why a call failed: its deadline, the memory ceiling, an oversized result, what the code
