@@ -38,6 +38,12 @@ test("write a code tool in the editor, test it, use it in a flow and see its cal
   const panel = page.getByRole("dialog", { name: "Tool tool_1" });
   await expect(panel).toBeVisible();
   const name = panel.getByLabel("Name (agents use it)");
+  // Keyboard focus starts in the panel's first field and stays in the panel.
+  await expect(name).toBeFocused();
+  for (let i = 0; i < 3; i++) {
+    await page.keyboard.press("Shift+Tab"); // Done, Delete tool, then around to the panel's last control
+    await expect(panel.locator(":focus")).toHaveCount(1);
+  }
   await name.fill("shout");
   await name.press("Enter");
   const shout = page.getByRole("dialog", { name: "Tool shout" });

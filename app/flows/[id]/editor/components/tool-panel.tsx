@@ -1,6 +1,7 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { useFocusTrap } from "@/app/_components/use-focus-trap";
 import { isMcpToolSpec, type CodeToolSpec } from "@/lib/dsl/types";
 import { testCodeToolAction } from "@/app/tools/actions";
 import { ToolForm } from "@/app/tools/_components/tool-form";
@@ -22,6 +23,9 @@ export function ToolPanel({ flowId, readOnly, canTest }: { flowId?: string; read
   const spec = name ? tools?.[name] : undefined;
   const close = () => store.getState().setToolPanel(null);
   const issues = useFieldIssues(`tools.${name ?? ""}`);
+  const panel = useRef<HTMLDivElement>(null);
+  const open = Boolean(name && spec && !isMcpToolSpec(spec));
+  useFocusTrap(panel, open);
 
   useEffect(() => {
     if (!name) return;
@@ -30,11 +34,11 @@ export function ToolPanel({ flowId, readOnly, canTest }: { flowId?: string; read
     return () => window.removeEventListener("keydown", onKey);
   }, [name, store]);
 
-  if (!name || !spec || isMcpToolSpec(spec)) return null;
+  if (!open || !name || !spec || isMcpToolSpec(spec)) return null;
   const edit = (patch: Partial<CodeToolSpec>) => store.getState().typeField(`Edit tool ${name}`, SETTINGS, "tools", withCodeTool(tools, name, { ...spec, ...patch }));
 
   return (
-    <div className="tool-panel" role="dialog" aria-modal="true" aria-label={`Tool ${name}`}>
+    <div ref={panel} className="tool-panel" role="dialog" aria-modal="true" aria-label={`Tool ${name}`} tabIndex={-1}>
       <div className="tool-panel-header">
         <h2>Code tool: {name}</h2>
         <div className="toolbar">
