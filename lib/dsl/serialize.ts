@@ -161,6 +161,11 @@ function mergeMaps(original: YAMLMap, fresh: YAMLMap): YAMLMap {
       existing.value = existing.value && pair.value ? merge(existing.value, pair.value) : pair.value;
     } else {
       wanted.add(key);
+      const renamed = renamedEntry(original, freshKeys, pair);
+      if (renamed) {
+        renamed.key = keepComments(renamed.key as Node, pair.key as Node);
+        continue;
+      }
       // Before the first existing key that comes later in canonical order.
       const later = new Set(freshKeys.slice(index + 1));
       const at = original.items.findIndex((item) => later.has(keyOf(item)));
@@ -169,6 +174,16 @@ function mergeMaps(original: YAMLMap, fresh: YAMLMap): YAMLMap {
   }
   original.items = original.items.filter((pair) => wanted.has(keyOf(pair)));
   return original;
+}
+
+/**
+ * A named entry (an agent, a tool, a group) whose key is gone while an equal map appears
+ * under a new key: a rename. Its node is kept, so the entry keeps its place, comments and
+ * layout (inline parameters stay inline) instead of being written anew in canonical style.
+ */
+function renamedEntry(original: YAMLMap, freshKeys: unknown[], fresh: Pair<Node, Node>): Pair<Node, Node> | undefined {
+  if (!isMap(fresh.value)) return undefined;
+  return pairs(original).find((pair) => !freshKeys.includes(keyOf(pair)) && isMap(pair.value) && sameData(pair.value, fresh.value!));
 }
 
 /** Document → YAML text; throws `SecretLiteralError` when a literal looks like a key. */

@@ -96,6 +96,42 @@ describe("writing over the original", () => {
   });
 });
 
+describe("renaming an entry over the original", () => {
+  const text = [
+    "name: T",
+    "tools:",
+    "  # shouts back",
+    "  shout:",
+    "    description: Shouts",
+    "    parameters: { type: object, properties: { text: { type: string } } }",
+    "    code: return args.text;",
+    "agents:",
+    "  a: { model: 'mock:echo', tools: [shout] }",
+    "swarm: { type: workflow, flow: a }",
+    "",
+  ].join("\n");
+
+  it("keeps the entry's place, comment and inline layout under its new name", () => {
+    const document = documentOf(text);
+    const { shout, ...rest } = document.tools!;
+    const renamed = { ...document, tools: { ...rest, yell: shout! }, agents: { a: { ...document.agents.a!, tools: ["yell"] } } };
+    const written = serializeDocument(renamed, { original: text });
+    expect(written).toContain("  # shouts back\n  yell:\n    description: Shouts\n    parameters: { type: object, properties: { text: { type: string } } }");
+    expect(written).not.toContain("shout:");
+    expect(documentOf(written)).toEqual(renamed);
+  });
+
+  it("writes an entry anew when it changed as well as its name", () => {
+    const document = documentOf(text);
+    const { shout, ...rest } = document.tools!;
+    const changed = { ...document, tools: { ...rest, yell: { ...shout!, description: "Yells" } }, agents: { a: { ...document.agents.a!, tools: ["yell"] } } };
+    const written = serializeDocument(changed, { original: text });
+    expect(written).not.toContain("shout:");
+    expect(written).not.toContain("parameters: {"); // written anew, in the canonical block style
+    expect(documentOf(written)).toEqual(changed);
+  });
+});
+
 describe("a document's description", () => {
   it("is read, kept through the canvas graph, and written right under the name", () => {
     const text = "name: Triage\ndescription: Routes questions.\n\nagents:\n  a:\n    model: mock:echo\n\nswarm:\n  type: workflow\n  flow: a\n";
