@@ -5,6 +5,7 @@ import { listMembers, listPendingInvitations, listTeamsOf } from "@/lib/data/tea
 import { currentWorkspace } from "@/app/_lib/workspace";
 import { ActionButton } from "./_components/action-button";
 import { CopyField } from "./_components/copy-field";
+import { SettingsTable } from "./_components/settings-table";
 import { CreateTeamForm, EnableAccountsForm, InviteForm, MemberRoleSelect, TeamSwitcher } from "./_components/team-forms";
 import { cancelInvitationAction, removeMemberAction } from "./team-actions";
 
@@ -45,38 +46,27 @@ export default async function TeamSettingsPage() {
         <div className="panel">
           <h2 id="members-heading">Members</h2>
         </div>
-        <table className="table">
-          <thead>
-            <tr>
-              <th>Name</th>
-              <th>Email</th>
-              <th>Role</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {members.map((member) => {
-              const editable = managesMembers && member.userId !== workspace.userId;
-              return (
-                <tr key={member.memberId}>
-                  <td className="name">{member.name}</td>
-                  <td>{member.email}</td>
-                  <td>{editable ? <MemberRoleSelect memberId={member.memberId} role={member.role} label={`Role of ${member.name}`} /> : member.role}</td>
-                  <td className="actions">
-                    {editable ? (
-                      <ActionButton
-                        action={removeMemberAction.bind(null, { memberId: member.memberId })}
-                        label="Remove"
-                        className="button small danger"
-                        confirm={{ title: "Remove this member?", message: `${member.name} will lose access to this team's flows and runs.` }}
-                      />
-                    ) : null}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <SettingsTable columns={["Name", "Email", "Role"]}>
+          {members.map((member) => {
+            const editable = managesMembers && member.userId !== workspace.userId;
+            return (
+              <tr key={member.memberId}>
+                <td className="name">{member.name}</td>
+                <td>{member.email}</td>
+                <td>{editable ? <MemberRoleSelect memberId={member.memberId} role={member.role} label={`Role of ${member.name}`} /> : member.role}</td>
+                <td className="actions">
+                  {editable ? (
+                    <ActionButton
+                      action={removeMemberAction.bind(null, { memberId: member.memberId })}
+                      label="Remove"
+                      confirm={{ title: "Remove this member?", message: `${member.name} will lose access to this team"s flows and runs.` }}
+                    />
+                  ) : null}
+                </td>
+              </tr>
+            );
+          })}
+        </SettingsTable>
       </section>
 
       {can(workspace.role, "invitation", "create") ? (

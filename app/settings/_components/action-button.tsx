@@ -11,20 +11,19 @@ type Props = {
   /** A Server Action with its arguments bound (`action.bind(null, input)`). */
   action: () => Promise<ActionResult<unknown>>;
   label: string;
-  className?: string;
-  /** Asked in a dialog before acting, for what cannot be undone. */
+  /** Asked in a dialog before acting, for what cannot be undone (the button is then styled as dangerous). */
   confirm?: { title: string; message: string };
 };
 
 /** One button for one action; refreshes the page when it succeeds, shows why when it fails. */
-export function ActionButton({ action, label, className = "button small", confirm }: Props) {
+export function ActionButton({ action, label, confirm }: Props) {
   const router = useRouter();
   const { run, pending, error } = useServerAction();
   const [asking, setAsking] = useState(false);
   const act = () => run(action, () => router.refresh());
   return (
     <>
-      <button type="button" className={className} disabled={pending} onClick={() => (confirm ? setAsking(true) : act())}>
+      <button type="button" className={confirm ? "button small danger" : "button small"} disabled={pending} onClick={() => (confirm ? setAsking(true) : act())}>
         {label}
       </button>
       {confirm ? (
@@ -33,7 +32,7 @@ export function ActionButton({ action, label, className = "button small", confir
           title={confirm.title}
           message={confirm.message}
           confirmLabel={label}
-          danger={className.includes("danger")}
+          danger
           pending={pending}
           onCancel={() => setAsking(false)}
           onConfirm={() => {

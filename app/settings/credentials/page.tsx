@@ -4,6 +4,7 @@ import { can } from "@/lib/auth/permissions";
 import { currentWorkspace } from "@/app/_lib/workspace";
 import { ActionButton } from "../_components/action-button";
 import { CredentialForm } from "../_components/secret-forms";
+import { datedBy, SettingsTable } from "../_components/settings-table";
 import { deleteCredentialAction } from "./actions";
 
 export const metadata: Metadata = { title: "Provider keys" };
@@ -23,44 +24,28 @@ export default async function CredentialsPage() {
           </p>
         </div>
         {credentials.length ? (
-          <table className="table">
-            <thead>
-              <tr>
-                <th>Name</th>
-                <th>Provider</th>
-                <th>Key</th>
-                <th>Base URL</th>
-                <th>Added</th>
-                <th />
+          <SettingsTable columns={["Name", "Provider", "Key", "Base URL", "Added"]}>
+            {credentials.map((credential) => (
+              <tr key={credential.id}>
+                <td className="name">{credential.name}</td>
+                <td>{credential.provider}</td>
+                <td>
+                  {credential.hint ? <code>…{credential.hint}</code> : <span className="muted">hidden</span>}
+                </td>
+                <td>{credential.baseUrl ?? <span className="muted">default</span>}</td>
+                <td>{datedBy(credential.createdAt, credential.createdByName)}</td>
+                <td className="actions">
+                  {manages ? (
+                    <ActionButton
+                      action={deleteCredentialAction.bind(null, { credentialId: credential.id })}
+                      label="Delete"
+                      confirm={{ title: "Delete this key?", message: `Runs will no longer use the key "${credential.name}". This cannot be undone.` }}
+                    />
+                  ) : null}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {credentials.map((credential) => (
-                <tr key={credential.id}>
-                  <td className="name">{credential.name}</td>
-                  <td>{credential.provider}</td>
-                  <td>
-                    {credential.hint ? <code>…{credential.hint}</code> : <span className="muted">hidden</span>}
-                  </td>
-                  <td>{credential.baseUrl ?? <span className="muted">default</span>}</td>
-                  <td>
-                    {credential.createdAt.toISOString().slice(0, 10)}
-                    {credential.createdByName ? ` by ${credential.createdByName}` : ""}
-                  </td>
-                  <td className="actions">
-                    {manages ? (
-                      <ActionButton
-                        action={deleteCredentialAction.bind(null, { credentialId: credential.id })}
-                        label="Delete"
-                        className="button small danger"
-                        confirm={{ title: "Delete this key?", message: `Runs will no longer use the key "${credential.name}". This cannot be undone.` }}
-                      />
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </SettingsTable>
         ) : (
           <p className="panel muted">No keys yet.</p>
         )}

@@ -5,6 +5,7 @@ import type { McpToolInfo } from "@/lib/tools/mcp/connections";
 import { currentWorkspace } from "@/app/_lib/workspace";
 import { ActionButton } from "../_components/action-button";
 import { McpServerEditForm, McpServerForm } from "../_components/mcp-server-forms";
+import { SettingsTable } from "../_components/settings-table";
 import { deleteMcpServerAction, refreshMcpServerAction, refreshOperatorMcpServerAction } from "./actions";
 
 export const metadata: Metadata = { title: "MCP servers" };
@@ -50,48 +51,36 @@ export default async function McpServersPage() {
           </p>
         </div>
         {team.length ? (
-          <table className="table">
-            <thead>
-              <tr>
-                <th>Name</th>
-                <th>Origin</th>
-                <th>Headers</th>
-                <th>Tools</th>
-                <th />
+          <SettingsTable columns={["Name", "Origin", "Headers", "Tools"]}>
+            {team.map((server) => (
+              <tr key={server.id}>
+                <td className="name">{server.name}</td>
+                <td>
+                  <code>{server.origin}</code>
+                </td>
+                <td>{server.headerNames.length ? server.headerNames.join(", ") : <span className="muted">none</span>}</td>
+                <td>
+                  <ToolList tools={server.tools} listedAt={server.toolsListedAt} />
+                  {server.lastError ? (
+                    <p className="alert error" role="status">
+                      Last listing failed: {server.lastError}
+                    </p>
+                  ) : null}
+                </td>
+                <td className="actions">
+                  {refreshes ? <ActionButton action={refreshMcpServerAction.bind(null, { serverId: server.id })} label="List tools again" /> : null}
+                  {manages ? <McpServerEditForm serverId={server.id} origin={server.origin} headerNames={server.headerNames} /> : null}
+                  {manages ? (
+                    <ActionButton
+                      action={deleteMcpServerAction.bind(null, { serverId: server.id })}
+                      label="Remove"
+                      confirm={{ title: "Remove this server?", message: `Flows that bind tools of "${server.name}" will not run until it is added again.` }}
+                    />
+                  ) : null}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {team.map((server) => (
-                <tr key={server.id}>
-                  <td className="name">{server.name}</td>
-                  <td>
-                    <code>{server.origin}</code>
-                  </td>
-                  <td>{server.headerNames.length ? server.headerNames.join(", ") : <span className="muted">none</span>}</td>
-                  <td>
-                    <ToolList tools={server.tools} listedAt={server.toolsListedAt} />
-                    {server.lastError ? (
-                      <p className="alert error" role="status">
-                        Last listing failed: {server.lastError}
-                      </p>
-                    ) : null}
-                  </td>
-                  <td className="actions">
-                    {refreshes ? <ActionButton action={refreshMcpServerAction.bind(null, { serverId: server.id })} label="List tools again" /> : null}
-                    {manages ? <McpServerEditForm serverId={server.id} origin={server.origin} headerNames={server.headerNames} /> : null}
-                    {manages ? (
-                      <ActionButton
-                        action={deleteMcpServerAction.bind(null, { serverId: server.id })}
-                        label="Remove"
-                        className="button small danger"
-                        confirm={{ title: "Remove this server?", message: `Flows that bind tools of "${server.name}" will not run until it is added again.` }}
-                      />
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </SettingsTable>
         ) : (
           <p className="panel muted">No MCP servers yet.</p>
         )}

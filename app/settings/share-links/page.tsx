@@ -6,6 +6,7 @@ import { listShareLinks } from "@/lib/data/shareLinks";
 import { currentWorkspace } from "@/app/_lib/workspace";
 import { ActionButton } from "../_components/action-button";
 import { ShareLinkForm } from "../_components/secret-forms";
+import { datedBy, SettingsTable } from "../_components/settings-table";
 import { revokeShareLinkAction } from "./actions";
 
 export const metadata: Metadata = { title: "Share links" };
@@ -32,42 +33,28 @@ export default async function ShareLinksPage({ searchParams }: Props) {
       </section>
       {links.length ? (
         <section className="card">
-          <table className="table">
-            <thead>
-              <tr>
-                <th>Flow</th>
-                <th>Shows</th>
-                <th>Created</th>
-                <th />
+          <SettingsTable columns={["Flow", "Shows", "Created"]}>
+            {links.map((link) => (
+              <tr key={link.id}>
+                <td className="name">
+                  <Link href={`/flows/${link.flowId}`}>{link.flowName}</Link>
+                </td>
+                <td>{link.includeRuns ? "flow and runs" : "flow"}</td>
+                <td>{datedBy(link.createdAt, link.createdByName)}</td>
+                <td className="actions">
+                  {link.revokedAt ? (
+                    <span className="badge">revoked</span>
+                  ) : shares ? (
+                    <ActionButton
+                      action={revokeShareLinkAction.bind(null, { linkId: link.id })}
+                      label="Revoke"
+                      confirm={{ title: "Revoke this share link?", message: "Anyone who has the link will see \u201cLink revoked\u201d instead of the flow. This cannot be undone." }}
+                    />
+                  ) : null}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {links.map((link) => (
-                <tr key={link.id}>
-                  <td className="name">
-                    <Link href={`/flows/${link.flowId}`}>{link.flowName}</Link>
-                  </td>
-                  <td>{link.includeRuns ? "flow and runs" : "flow"}</td>
-                  <td>
-                    {link.createdAt.toISOString().slice(0, 10)}
-                    {link.createdByName ? ` by ${link.createdByName}` : ""}
-                  </td>
-                  <td className="actions">
-                    {link.revokedAt ? (
-                      <span className="badge">revoked</span>
-                    ) : shares ? (
-                      <ActionButton
-                        action={revokeShareLinkAction.bind(null, { linkId: link.id })}
-                        label="Revoke"
-                        className="button small danger"
-                        confirm={{ title: "Revoke this share link?", message: "Anyone who has the link will see \u201cLink revoked\u201d instead of the flow. This cannot be undone." }}
-                      />
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </SettingsTable>
         </section>
       ) : null}
     </>

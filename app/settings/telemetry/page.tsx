@@ -75,7 +75,6 @@ export default async function TelemetryPage() {
               <ActionButton
                 action={deleteTelemetryAction}
                 label="Stop and forget the export"
-                className="button small danger"
                 confirm={{ title: "Forget the export settings?", message: "Runs will no longer be exported; the endpoint and headers are deleted." }}
               />
             </div>

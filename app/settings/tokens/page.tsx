@@ -4,6 +4,7 @@ import { listApiTokens } from "@/lib/data/apiTokens";
 import { currentWorkspace } from "@/app/_lib/workspace";
 import { ActionButton } from "../_components/action-button";
 import { ApiTokenForm } from "../_components/secret-forms";
+import { datedBy, SettingsTable } from "../_components/settings-table";
 import { revokeApiTokenAction } from "./actions";
 
 export const metadata: Metadata = { title: "API tokens" };
@@ -26,44 +27,29 @@ export default async function ApiTokensPage() {
       </section>
       {tokens.length ? (
         <section className="card">
-          <table className="table">
-            <thead>
-              <tr>
-                <th>Name</th>
-                <th>Token</th>
-                <th>Created</th>
-                <th>Last used</th>
-                <th />
+          <SettingsTable columns={["Name", "Token", "Created", "Last used"]}>
+            {tokens.map((token) => (
+              <tr key={token.id}>
+                <td className="name">{token.name}</td>
+                <td>
+                  <code>{token.prefix}…</code>
+                </td>
+                <td>{datedBy(token.createdAt, token.createdByName)}</td>
+                <td>{token.lastUsedAt ? token.lastUsedAt.toISOString().slice(0, 16).replace("T", " ") : "never"}</td>
+                <td className="actions">
+                  {token.revokedAt ? (
+                    <span className="badge">revoked</span>
+                  ) : (
+                    <ActionButton
+                      action={revokeApiTokenAction.bind(null, { tokenId: token.id })}
+                      label="Revoke"
+                      confirm={{ title: `Revoke the token \u201c${token.name}\u201d?`, message: "Scripts and CI jobs using it will get 401 from then on. This cannot be undone." }}
+                    />
+                  )}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {tokens.map((token) => (
-                <tr key={token.id}>
-                  <td className="name">{token.name}</td>
-                  <td>
-                    <code>{token.prefix}…</code>
-                  </td>
-                  <td>
-                    {token.createdAt.toISOString().slice(0, 10)}
-                    {token.createdByName ? ` by ${token.createdByName}` : ""}
-                  </td>
-                  <td>{token.lastUsedAt ? token.lastUsedAt.toISOString().slice(0, 16).replace("T", " ") : "never"}</td>
-                  <td className="actions">
-                    {token.revokedAt ? (
-                      <span className="badge">revoked</span>
-                    ) : (
-                      <ActionButton
-                        action={revokeApiTokenAction.bind(null, { tokenId: token.id })}
-                        label="Revoke"
-                        className="button small danger"
-                        confirm={{ title: `Revoke the token \u201c${token.name}\u201d?`, message: "Scripts and CI jobs using it will get 401 from then on. This cannot be undone." }}
-                      />
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </SettingsTable>
         </section>
       ) : null}
     </>

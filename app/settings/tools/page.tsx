@@ -3,6 +3,7 @@ import { can } from "@/lib/auth/permissions";
 import { listTools } from "@/lib/flows/teamTools";
 import { currentWorkspace } from "@/app/_lib/workspace";
 import { ActionButton } from "../_components/action-button";
+import { datedBy, SettingsTable } from "../_components/settings-table";
 import { TeamToolEditor } from "./team-tool-editor";
 import { deleteTeamToolAction } from "./actions";
 
@@ -27,43 +28,29 @@ export default async function ToolsPage({ searchParams }: Props) {
           </p>
         </div>
         {tools.length ? (
-          <table className="table">
-            <thead>
-              <tr>
-                <th>Name</th>
-                <th>Description</th>
-                <th>Updated</th>
-                <th />
+          <SettingsTable columns={["Name", "Description", "Updated"]}>
+            {tools.map((tool) => (
+              <tr key={tool.id}>
+                <td className="name">
+                  <code>{tool.name}</code>
+                </td>
+                <td>{tool.description}</td>
+                <td>{datedBy(tool.updatedAt, tool.createdByName)}</td>
+                <td className="actions">
+                  <a className="button small" href={`/settings/tools?edit=${tool.id}`}>
+                    {writes ? "Edit" : "View"}
+                  </a>
+                  {writes ? (
+                    <ActionButton
+                      action={deleteTeamToolAction.bind(null, { toolId: tool.id })}
+                      label="Delete"
+                      confirm={{ title: "Delete this tool?", message: `Flows naming "${tool.name}" will no longer run or save until they stop naming it.` }}
+                    />
+                  ) : null}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {tools.map((tool) => (
-                <tr key={tool.id}>
-                  <td className="name">
-                    <code>{tool.name}</code>
-                  </td>
-                  <td>{tool.description}</td>
-                  <td>
-                    {tool.updatedAt.toISOString().slice(0, 10)}
-                    {tool.createdByName ? ` by ${tool.createdByName}` : ""}
-                  </td>
-                  <td className="actions">
-                    <a className="button small" href={`/settings/tools?edit=${tool.id}`}>
-                      {writes ? "Edit" : "View"}
-                    </a>
-                    {writes ? (
-                      <ActionButton
-                        action={deleteTeamToolAction.bind(null, { toolId: tool.id })}
-                        label="Delete"
-                        className="button small danger"
-                        confirm={{ title: "Delete this tool?", message: `Flows naming "${tool.name}" will no longer run or save until they stop naming it.` }}
-                      />
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </SettingsTable>
         ) : (
           <p className="panel muted">No team tools yet.</p>
         )}
