@@ -5,14 +5,15 @@ import { NotFoundError } from "./errors.ts";
 import { EvaluationStatus, type EvaluationItem, ItemResult, ItemStatus, ScorerSpellings, type EvaluationSummary } from "./evaluationTypes.ts";
 import { CorruptRecordError } from "./runs/runs.ts";
 import { decodePayload, encodePayload } from "./runs/payloads.ts";
+import { VersionRef } from "./flowSchemas.ts";
 import { Id, parseInput } from "./validation.ts";
 
 export const MAX_EVALUATION_CONCURRENCY = 50;
 
 export const CreateEvaluationInput = z.object({
   flowId: Id,
-  /** A version number of the flow; default: its latest. */
-  version: z.number().int().positive().optional(),
+  /** A version number of the flow (a draft snapshot's is negative); default: its latest. */
+  version: VersionRef.optional(),
   datasetVersionId: Id,
   scorers: ScorerSpellings,
   concurrency: z.number().int().min(1).max(MAX_EVALUATION_CONCURRENCY),
@@ -128,6 +129,17 @@ export async function getEvaluation(teamId: string, evaluationId: string): Promi
   const row = await db.evaluation.findFirst({ where: { id: parseInput(Id, evaluationId), teamId: parseInput(Id, teamId) }, select: summarySelect });
   if (!row) throw new NotFoundError("Evaluation", evaluationId);
   return toSummary(row);
+}
+
+/** The flow document an evaluation ran (a draft's is kept only here) and the version's note. */
+export async function getEvaluationDocument(teamId: string, evaluationId: string): Promise<{ document: string; message: string }> {
+  const db = await getDb();
+  const row = await db.evaluation.findFirst({
+    where: { id: parseInput(Id, evaluationId), teamId: parseInput(Id, teamId) },
+    select: { flowVersion: { select: { document: true, message: true } } },
+  });
+  if (!row) throw new NotFoundError("Evaluation", evaluationId);
+  return row.flowVersion;
 }
 
 export async function listEvaluations(teamId: string, filter: { flowId?: string; limit?: number } = {}): Promise<EvaluationSummary[]> {
