@@ -8,7 +8,7 @@
  */
 import { providerConfigForTeam } from "@/lib/data/credentials";
 import { getDatasetVersionById } from "@/lib/data/datasets";
-import { assignItemRun, countRunSteps, finishItem, getEvaluation, listOpenItems, runOutcomes, setEvaluationStatus, touchEvaluation } from "@/lib/data/evaluations";
+import { assignItemRun, countRunSteps, finishItem, getEvaluation, listOpenItems, type RunOutcome, runOutcomes, setEvaluationStatus, touchEvaluation } from "@/lib/data/evaluations";
 import { getRun } from "@/lib/data/runs";
 import { isFinishedRunStatus, RunStatus } from "@/lib/data/runs/types";
 import { inputText } from "@/lib/evals/dataset";
@@ -17,7 +17,7 @@ import { cancelRun, resumeRun, startRun } from "@/lib/runs/service";
 import { scoreRun, serverScorers } from "./scoring";
 
 /** How often the driver looks at its open runs, and writes its heartbeat. */
-const POLL_MS = 150;
+const POLL_MS = 50;
 export const EVALUATION_HEARTBEAT_MS = 3000;
 /** A running evaluation whose driver has been silent this long is interrupted (resumable). */
 export const EVALUATION_STALE_MS = 15_000;
@@ -65,38 +65,48 @@ async function run(teamId: string, evaluationId: string, starter: DriverStarter)
   const running = new Map(open.filter((item) => item.runId !== null).map((item) => [item.index, item.runId!]));
   const resumed = new Set<string>();
   let lastBeat = Date.now();
+  const startRow = async (index: number): Promise<void> => {
+    const started = await startRun({
+      teamId,
+      userId: starter.userId,
+      apiTokenId: starter.apiTokenId,
+      flowId: evaluation.flowId,
+      version: evaluation.flowVersion,
+      input: inputText(dataset.rows[index]!),
+      options: evaluation.modelOverride ? { modelOverride: evaluation.modelOverride } : {},
+      trigger: starter.trigger,
+    });
+    // Another driver of the same evaluation took the row first: its run stands, ours is cancelled.
+    if (await assignItemRun(evaluationId, index, started.id)) running.set(index, started.id);
+    else await cancelRun(started.id);
+  };
+  const finishRow = async (index: number, outcome: RunOutcome): Promise<void> => {
+    const result = await scoreRun(outcome, dataset.rows[index]!, scorers, await countRunSteps(outcome.id));
+    await finishItem(evaluationId, index, result);
+    running.delete(index);
+    // A run waiting for a human answer is not awaited: the row is scored as waiting, the question withdrawn.
+    if (outcome.status === "waiting") await cancelRun(outcome.id);
+  };
   while ((pending.length > 0 || running.size > 0) && !stopping.has(evaluationId)) {
-    while (running.size < evaluation.concurrency && pending.length > 0 && !stopping.has(evaluationId)) {
-      const index = pending.shift()!;
-      const started = await startRun({
-        teamId,
-        userId: starter.userId,
-        apiTokenId: starter.apiTokenId,
-        flowId: evaluation.flowId,
-        version: evaluation.flowVersion,
-        input: inputText(dataset.rows[index]!),
-        options: evaluation.modelOverride ? { modelOverride: evaluation.modelOverride } : {},
-        trigger: starter.trigger,
-      });
-      // Another driver of the same evaluation took the row first: its run stands, ours is cancelled.
-      if (await assignItemRun(evaluationId, index, started.id)) running.set(index, started.id);
-      else await cancelRun(started.id);
-    }
+    // The rows to start go together: their writes share the database's commits.
+    const free = Math.max(0, evaluation.concurrency - running.size);
+    if (free > 0 && pending.length > 0) await Promise.all(pending.splice(0, free).map(startRow));
     await sleep(POLL_MS);
     const byRun = new Map((await runOutcomes([...running.values()])).map((outcome) => [outcome.id, outcome]));
+    const ended: [number, RunOutcome][] = [];
     for (const [index, runId] of running) {
       const outcome = byRun.get(runId);
       if (!outcome) continue;
       const status = RunStatus.safeParse(outcome.status);
-      if (!status.success || !isFinishedRunStatus(status.data)) continue;
+      if (!status.success || !(isFinishedRunStatus(status.data) || status.data === "waiting")) continue;
       // A run whose process died continues from its recorded steps, once.
       if (status.data === "interrupted" && !resumed.has(runId)) {
         resumed.add(runId);
         if (await resumeRun(await getRun(teamId, runId), teamId)) continue;
       }
-      await finishItem(evaluationId, index, await scoreRun(outcome, dataset.rows[index]!, scorers, await countRunSteps(runId)));
-      running.delete(index);
+      ended.push([index, outcome]);
     }
+    await Promise.all(ended.map(([index, outcome]) => finishRow(index, outcome)));
     if (Date.now() - lastBeat >= EVALUATION_HEARTBEAT_MS) {
       lastBeat = Date.now();
       await touchEvaluation(evaluationId);
