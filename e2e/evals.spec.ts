@@ -100,7 +100,7 @@ test("import a dataset, evaluate v2 against v1, compare (worse first), open a ce
   await page.getByRole("button", { name: "More actions" }).click();
   await page.getByRole("menuitem", { name: "Evaluate this draft…" }).click();
   const dialog = page.getByRole("form", { name: "Evaluate this draft" });
-  await expect(dialog.getByLabel("Dataset", { exact: true })).toHaveValue(/.+/);
+  await expect(page.getByRole("combobox", { name: "Dataset", exact: true })).toHaveValue(/.+/);
   await dialog.getByRole("button", { name: "Start evaluation" }).click();
   await expect(dialog.getByRole("alert")).toContainText("The draft has errors");
   await shots(page, "draft-invalid", out);

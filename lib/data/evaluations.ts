@@ -196,6 +196,28 @@ export async function setEvaluationStatus(evaluationId: string, from: Evaluation
   return count === 1;
 }
 
+export type ClaimedEvaluation = { id: string; teamId: string; createdById: string | null; apiTokenId: string | null };
+
+/**
+ * Running evaluations whose driver has been silent since before `staleBefore` (its process
+ * stopped), each claimed for the caller by moving its heartbeat to now: of two processes
+ * sweeping at once, exactly one claims it (a conditional update on the heartbeat seen).
+ */
+export async function claimStaleEvaluations(staleBefore: Date): Promise<ClaimedEvaluation[]> {
+  const db = await getDb();
+  const stale = await db.evaluation.findMany({
+    where: { status: "running", OR: [{ heartbeatAt: { lt: staleBefore } }, { heartbeatAt: null, createdAt: { lt: staleBefore } }] },
+    select: { id: true, teamId: true, createdById: true, apiTokenId: true, heartbeatAt: true },
+    take: 100,
+  });
+  const claimed: ClaimedEvaluation[] = [];
+  for (const { heartbeatAt, ...evaluation } of stale) {
+    const { count } = await db.evaluation.updateMany({ where: { id: evaluation.id, status: "running", heartbeatAt }, data: { heartbeatAt: new Date() } });
+    if (count === 1) claimed.push(evaluation);
+  }
+  return claimed;
+}
+
 /** The driver's sign of life. */
 export async function touchEvaluation(evaluationId: string): Promise<void> {
   const db = await getDb();
