@@ -6,7 +6,8 @@ import type { Workspace } from "@/lib/auth";
 import { createFlow, getLocalWorkspace, listVersions, saveFlowVersion } from "@/lib/data";
 import { getDb } from "@/lib/db/client";
 import { actorOf } from "@/lib/runs/commands";
-import { changeDataset, importDataset, readDataset } from "@/lib/evaluations/datasets";
+import { changeDataset, importDataset, listTeamDatasets, readDataset, removeDataset } from "@/lib/evaluations/datasets";
+import { getFlowTemplate } from "@/lib/demo/flows";
 import { toCsv, toJsonl } from "@/lib/evaluations/export";
 import { compareStored, evaluationResult, verdictOf } from "@/lib/evaluations/results";
 import { cancelEvaluation, readEvaluation, readEvaluationDocument, resumeEvaluation, startDraftEvaluation, startEvaluation } from "@/lib/evaluations/service";
@@ -114,6 +115,34 @@ describe.each(testDatabases())("datasets and evaluations on $name", (database) =
     expect((await db.flow.findUniqueOrThrow({ where: { id: flow.id } })).latestVersion).toBe(1);
     const { comparison } = await compareStored(actor, [second.id, first.id]);
     expect(comparison.counts).toEqual({ worse: 5, better: 0, same: 1 });
+  });
+
+  it("scores a row whose run asks a human as waiting, and ends; a deleted dataset leaves its evaluations readable", async () => {
+    await setup();
+    const flow = await createFlow(owner.teamId, owner.userId, { name: "Asks", document: getFlowTemplate("ask-before-publishing")!.document });
+    const { id: datasetId } = await importDataset(owner, { name: "Asked", text: ROWS.split("\n").slice(0, 2).join("\n"), format: "jsonl" });
+    const actor = actorOf(owner);
+    const asked = await startEvaluation(actor, { flowId: flow.id, datasetId, scorers: ["contains"], concurrency: 2, trigger: "ui" });
+    await until(async () => (await readEvaluation(actor, asked.id)).evaluation.status === "success", "the evaluation ends without answers", 60_000);
+    const result = await evaluationResult(actor, asked.id);
+    expect(result.items.map((item) => [item.result?.pass, item.result?.error?.name])).toEqual([
+      [false, "waiting"],
+      [false, "waiting"],
+    ]);
+    expect(result.items[0]!.result?.scores[0]?.reason).toContain("waiting for a human");
+    const db = await getDb();
+    expect(await db.run.count({ where: { flowId: flow.id, status: "waiting" } })).toBe(0); // the questions were withdrawn
+
+    await expect(removeDataset(viewer, datasetId)).rejects.toMatchObject({ kind: "forbidden" });
+    await expect(removeDataset({ ...owner, teamId: "someoneelsesteam" }, datasetId)).rejects.toMatchObject({ kind: "not_found" });
+    await removeDataset({ ...owner, role: "editor" }, datasetId);
+    expect((await listTeamDatasets(owner)).map((dataset) => dataset.id)).not.toContain(datasetId);
+    await expect(readDataset(owner, datasetId)).rejects.toMatchObject({ kind: "not_found" });
+    await expect(startEvaluation(actor, { flowId: flow.id, datasetId, scorers: ["contains"], concurrency: 2, trigger: "ui" })).rejects.toMatchObject({ kind: "not_found" });
+    await expect(removeDataset(owner, datasetId)).rejects.toMatchObject({ kind: "not_found" });
+    const kept = await evaluationResult(actor, asked.id);
+    expect(kept.evaluation.datasetName).toBe("Asked");
+    expect(kept.items).toHaveLength(2);
   });
 
   it("resumes an evaluation whose driver stopped with the rows not done, and cancels one", async () => {
