@@ -60,7 +60,7 @@ export default async function EvaluationPage({ params }: { params: Promise<{ id:
         </div>
       </div>
       {draft ? (
-        <details className="card panel" data-testid="draft-document">
+        <details className="card panel draft-document" data-testid="draft-document">
           <summary>{draft.message}: the document it ran</summary>
           <pre className="code">{draft.document}</pre>
         </details>

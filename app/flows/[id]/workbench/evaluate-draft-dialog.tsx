@@ -77,23 +77,23 @@ export function EvaluateDraftDialog({ flowId, document, baseVersion, datasets, d
               ))}
             </select>
           </label>
-          <div className="evaluation-form-grid">
+          <div className="draft-evaluation-grid">
             <label>
-              <span>Dataset version (newest: v{dataset?.latestVersion ?? "—"})</span>
+              <span>Version (newest v{dataset?.latestVersion ?? "—"})</span>
               <input type="text" inputMode="numeric" value={datasetVersion} onChange={(event) => setDatasetVersion(event.target.value)} />
             </label>
             <label>
               <span>Runs at once</span>
               <input type="text" inputMode="numeric" value={concurrency} onChange={(event) => setConcurrency(event.target.value)} />
             </label>
+            <label>
+              <span>Model (optional)</span>
+              <input type="text" placeholder="e.g. mock:echo" value={model} onChange={(event) => setModel(event.target.value)} />
+            </label>
           </div>
           <label>
-            <span>Model for every agent (optional)</span>
-            <input type="text" placeholder="e.g. mock:echo" value={model} onChange={(event) => setModel(event.target.value)} />
-          </label>
-          <label>
             <span>{SCORER_HELP}</span>
-            <textarea className="code" rows={3} value={scorers} onChange={(event) => setScorers(event.target.value)} spellCheck={false} />
+            <textarea className="code" rows={2} value={scorers} onChange={(event) => setScorers(event.target.value)} spellCheck={false} />
           </label>
           <ActionErrorAlert error={error} />
           <div className="dialog-actions">
