@@ -90,4 +90,32 @@ test("import a dataset, evaluate v2 against v1, compare (worse first), open a ce
   await expect(page).toHaveURL(/\/runs\/[^/?]+$/);
   await expect(page.locator(".timeline-row").first()).toBeVisible();
   await shots(page, "run-from-cell", out);
+
+  // The editor's unsaved draft: an invalid one is refused with its problems, a valid one is
+  // evaluated from a kept copy and listed beside the versions.
+  await page.goto(flowUrl);
+  await expect(page.getByLabel("Swarm document")).toBeVisible();
+  const saved = await readDsl(page);
+  await writeDsl(page, saved.replace("flow: answerer", "flow: nobody"));
+  await page.getByRole("button", { name: "More actions" }).click();
+  await page.getByRole("menuitem", { name: "Evaluate this draft…" }).click();
+  const dialog = page.getByRole("form", { name: "Evaluate this draft" });
+  await expect(page.getByRole("combobox", { name: "Dataset", exact: true })).toHaveValue(/.+/);
+  await dialog.getByRole("button", { name: "Start evaluation" }).click();
+  await expect(dialog.getByRole("alert")).toContainText("The draft has errors");
+  await shots(page, "draft-invalid", out);
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await writeDsl(page, saved.replace("mock:reply?text=country 3", "mock:reply?text=country 7"));
+  await page.getByRole("button", { name: "More actions" }).click();
+  await page.getByRole("menuitem", { name: "Evaluate this draft…" }).click();
+  await dialog.getByRole("button", { name: "Start evaluation" }).click();
+  await expect(page).toHaveURL(/\/evaluations\/[^/?]+$/, { timeout: 60_000 });
+  await expect(page.getByRole("heading", { name: "Echo QA draft 1 over Capitals v1" })).toBeVisible();
+  await expect(page.getByTestId("evaluation-status")).toHaveText("success", { timeout: 60_000 });
+  await expect(page.getByTestId("evaluation-progress")).toHaveText("20/20 rows done");
+  await page.getByTestId("draft-document").locator("summary").click();
+  await expect(page.getByTestId("draft-document")).toContainText("mock:reply?text=country 7");
+  await shots(page, "draft-evaluation", out);
+  await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Evaluations" }).click();
+  await expect(page.getByRole("link", { name: "Echo QA draft 1" })).toBeVisible();
 });

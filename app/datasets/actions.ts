@@ -5,7 +5,7 @@ import { z } from "zod";
 import { DatasetName } from "@/lib/data/datasets";
 import { Id } from "@/lib/data/validation";
 import { DatasetError } from "@/lib/evals/errors";
-import { changeDataset, importDataset, MAX_DATASET_TEXT_CHARS } from "@/lib/evaluations/datasets";
+import { changeDataset, importDataset, MAX_DATASET_TEXT_CHARS, removeDataset } from "@/lib/evaluations/datasets";
 import { type ActionResult, fromError, invalidInput, ok } from "@/app/_lib/action-result";
 import { currentWorkspace } from "@/app/_lib/workspace";
 
@@ -81,5 +81,19 @@ export async function changeDatasetAction(input: z.input<typeof ChangeInput>): P
     return ok(result);
   } catch (error) {
     return failure(error);
+  }
+}
+
+const DeleteInput = z.object({ datasetId: Id });
+
+export async function deleteDatasetAction(input: z.input<typeof DeleteInput>): Promise<ActionResult<null>> {
+  const parsed = DeleteInput.safeParse(input);
+  if (!parsed.success) return invalidInput(parsed.error);
+  try {
+    await removeDataset(await currentWorkspace(), parsed.data.datasetId);
+    revalidatePath("/datasets");
+    return ok(null);
+  } catch (error) {
+    return fromError(error);
   }
 }

@@ -5,7 +5,9 @@ import { z } from "zod";
 import { MAX_EVALUATION_CONCURRENCY } from "@/lib/data/evaluations";
 import { ScorerSpellings } from "@/lib/data/evaluationTypes";
 import { Id } from "@/lib/data/validation";
-import { cancelEvaluation, resumeEvaluation, startEvaluation } from "@/lib/evaluations/service";
+import { FlowDocument } from "@/lib/data/flowSchemas";
+import { MAX_DOCUMENT_BYTES } from "@/lib/data/limits";
+import { cancelEvaluation, resumeEvaluation, startDraftEvaluation, startEvaluation } from "@/lib/evaluations/service";
 import { ModelOverride } from "@/lib/runs";
 import { actorOf } from "@/lib/runs/commands";
 import { type ActionResult, fromError, invalidInput, ok } from "@/app/_lib/action-result";
@@ -28,6 +30,32 @@ export async function startEvaluationAction(input: z.input<typeof StartInput>): 
   const { model, ...command } = parsed.data;
   try {
     const evaluation = await startEvaluation(actorOf(await currentWorkspace()), { ...command, modelOverride: model || undefined, trigger: "ui" });
+    revalidatePath("/evaluations");
+    return ok({ id: evaluation.id });
+  } catch (error) {
+    return fromError(error);
+  }
+}
+
+const DraftInput = z.object({
+  flowId: Id,
+  // Characters first (cheap), then bytes: the same cap as a save.
+  document: z.string().max(MAX_DOCUMENT_BYTES * 4, "The document is larger than 1 MiB.").pipe(FlowDocument),
+  baseVersion: z.number().int().positive(),
+  datasetId: Id,
+  datasetVersion: z.number().int().positive().optional(),
+  scorers: ScorerSpellings.min(1, "Choose at least one scorer"),
+  concurrency: z.number().int().min(1).max(MAX_EVALUATION_CONCURRENCY),
+  model: z.union([z.literal(""), ModelOverride]).optional(),
+});
+
+/** "Evaluate" in the editor: the current document, saved or not, over a dataset version. */
+export async function startDraftEvaluationAction(input: z.input<typeof DraftInput>): Promise<ActionResult<{ id: string }>> {
+  const parsed = DraftInput.safeParse(input);
+  if (!parsed.success) return invalidInput(parsed.error);
+  const { model, ...command } = parsed.data;
+  try {
+    const evaluation = await startDraftEvaluation(actorOf(await currentWorkspace()), { ...command, modelOverride: model || undefined });
     revalidatePath("/evaluations");
     return ok({ id: evaluation.id });
   } catch (error) {

@@ -8,6 +8,7 @@ import { RelativeTime } from "@/app/_components/relative-time";
 import { currentWorkspace } from "@/app/_lib/workspace";
 import { LiveRefresh } from "./_components/evaluation-controls";
 import "./_components/evals.css";
+import { versionLabel } from "@/lib/flows/versionLabel";
 
 export const metadata: Metadata = { title: "Evaluations" };
 export const dynamic = "force-dynamic";
@@ -57,11 +58,11 @@ export default async function EvaluationsPage() {
               {evaluations.map((evaluation) => (
                 <tr key={evaluation.id}>
                   <td>
-                    <input type="checkbox" name="id" value={evaluation.id} aria-label={`Compare ${evaluation.flowName} v${evaluation.flowVersion}`} />
+                    <input type="checkbox" name="id" value={evaluation.id} aria-label={`Compare ${evaluation.flowName} ${versionLabel(evaluation.flowVersion)}`} />
                   </td>
                   <td className="name">
                     <Link href={`/evaluations/${evaluation.id}`}>
-                      {evaluation.flowName} v{evaluation.flowVersion}
+                      {evaluation.flowName} {versionLabel(evaluation.flowVersion)}
                     </Link>
                   </td>
                   <td>

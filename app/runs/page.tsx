@@ -11,6 +11,7 @@ import { currentWorkspace } from "@/app/_lib/workspace";
 import { StatusBadge } from "./_components/status-badge";
 import "./_components/runs.css";
 import { EmptyCard } from "@/app/_components/empty-card";
+import { versionLabel } from "@/lib/flows/versionLabel";
 
 export const metadata: Metadata = { title: "Runs" };
 export const dynamic = "force-dynamic";
@@ -89,7 +90,7 @@ export default async function RunsPage({ searchParams }: Props) {
                     <Link className="name" href={`/runs/${run.id}`}>
                       {run.flowName}
                     </Link>{" "}
-                    <span className="badge">v{run.flowVersion}</span>
+                    <span className="badge">{versionLabel(run.flowVersion)}</span>
                     {run.trigger === "api" ? <span className="badge">API</span> : null}
                   </td>
                   <td className="description" style={{ maxWidth: 280, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>

@@ -60,7 +60,7 @@ function readRows(version: { id: string; rows: string }): DatasetRow[] {
 export async function listDatasets(teamId: string): Promise<DatasetSummary[]> {
   const db = await getDb();
   const rows = await db.dataset.findMany({
-    where: { teamId: parseInput(Id, teamId) },
+    where: { teamId: parseInput(Id, teamId), deletedAt: null },
     orderBy: [{ updatedAt: "desc" }, { id: "asc" }],
     select: { id: true, name: true, latestVersion: true, updatedAt: true, versions: { orderBy: { number: "desc" }, take: 1, select: { rowCount: true } } },
   });
@@ -108,11 +108,11 @@ export async function saveDatasetVersion(
   const db = await getDb();
   await db.$transaction(async (tx) => {
     const { count } = await tx.dataset.updateMany({
-      where: { id, teamId: team, latestVersion: baseVersion },
+      where: { id, teamId: team, deletedAt: null, latestVersion: baseVersion },
       data: { latestVersion: baseVersion + 1, ...(name !== undefined ? { name } : {}) },
     });
     if (count === 0) {
-      const dataset = await tx.dataset.findFirst({ where: { id, teamId: team } });
+      const dataset = await tx.dataset.findFirst({ where: { id, teamId: team, deletedAt: null } });
       if (!dataset) throw new NotFoundError("Dataset", id);
       throw new VersionConflictError(id, baseVersion, dataset.latestVersion);
     }
@@ -123,7 +123,7 @@ export async function saveDatasetVersion(
 
 export async function listDatasetVersions(teamId: string, datasetId: string): Promise<DatasetVersionSummary[]> {
   const db = await getDb();
-  const dataset = await db.dataset.findFirst({ where: { id: parseInput(Id, datasetId), teamId: parseInput(Id, teamId) }, select: { id: true } });
+  const dataset = await db.dataset.findFirst({ where: { id: parseInput(Id, datasetId), teamId: parseInput(Id, teamId), deletedAt: null }, select: { id: true } });
   if (!dataset) throw new NotFoundError("Dataset", datasetId);
   return db.datasetVersion.findMany({ where: { datasetId: dataset.id }, orderBy: { number: "desc" }, select: versionSelect });
 }
@@ -131,7 +131,7 @@ export async function listDatasetVersions(teamId: string, datasetId: string): Pr
 /** A version of this team's dataset with its rows; default: the newest. */
 export async function getDatasetVersion(teamId: string, datasetId: string, number?: number): Promise<DatasetVersionDetail> {
   const db = await getDb();
-  const dataset = await db.dataset.findFirst({ where: { id: parseInput(Id, datasetId), teamId: parseInput(Id, teamId) } });
+  const dataset = await db.dataset.findFirst({ where: { id: parseInput(Id, datasetId), teamId: parseInput(Id, teamId), deletedAt: null } });
   if (!dataset) throw new NotFoundError("Dataset", datasetId);
   const wanted = number === undefined ? dataset.latestVersion : parseInput(z.number().int().positive(), number);
   const version = await db.datasetVersion.findUnique({ where: { datasetId_number: { datasetId: dataset.id, number: wanted } }, select: { ...versionSelect, rows: true } });
@@ -139,7 +139,17 @@ export async function getDatasetVersion(teamId: string, datasetId: string, numbe
   return { ...version, rows: readRows(version), datasetId: dataset.id, datasetName: dataset.name };
 }
 
-/** A dataset version by its id, within the team (an evaluation's). */
+/**
+ * Deletes a dataset: it leaves the lists and can no longer be read, changed or evaluated
+ * over; its versions stay for the evaluations that used them (their rows and results).
+ */
+export async function deleteDataset(teamId: string, datasetId: string): Promise<void> {
+  const db = await getDb();
+  const { count } = await db.dataset.updateMany({ where: { id: parseInput(Id, datasetId), teamId: parseInput(Id, teamId), deletedAt: null }, data: { deletedAt: new Date() } });
+  if (count === 0) throw new NotFoundError("Dataset", datasetId);
+}
+
+/** A dataset version by its id, within the team (an evaluation's; a deleted dataset's too). */
 export async function getDatasetVersionById(teamId: string, versionId: string): Promise<DatasetVersionDetail> {
   const db = await getDb();
   const version = await db.datasetVersion.findFirst({

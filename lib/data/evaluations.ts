@@ -5,14 +5,15 @@ import { NotFoundError } from "./errors.ts";
 import { EvaluationStatus, type EvaluationItem, ItemResult, ItemStatus, ScorerSpellings, type EvaluationSummary } from "./evaluationTypes.ts";
 import { CorruptRecordError } from "./runs/runs.ts";
 import { decodePayload, encodePayload } from "./runs/payloads.ts";
+import { VersionRef } from "./flowSchemas.ts";
 import { Id, parseInput } from "./validation.ts";
 
 export const MAX_EVALUATION_CONCURRENCY = 50;
 
 export const CreateEvaluationInput = z.object({
   flowId: Id,
-  /** A version number of the flow; default: its latest. */
-  version: z.number().int().positive().optional(),
+  /** A version number of the flow (a draft snapshot's is negative); default: its latest. */
+  version: VersionRef.optional(),
   datasetVersionId: Id,
   scorers: ScorerSpellings,
   concurrency: z.number().int().min(1).max(MAX_EVALUATION_CONCURRENCY),
@@ -130,6 +131,17 @@ export async function getEvaluation(teamId: string, evaluationId: string): Promi
   return toSummary(row);
 }
 
+/** The flow document an evaluation ran (a draft's is kept only here) and the version's note. */
+export async function getEvaluationDocument(teamId: string, evaluationId: string): Promise<{ document: string; message: string }> {
+  const db = await getDb();
+  const row = await db.evaluation.findFirst({
+    where: { id: parseInput(Id, evaluationId), teamId: parseInput(Id, teamId) },
+    select: { flowVersion: { select: { document: true, message: true } } },
+  });
+  if (!row) throw new NotFoundError("Evaluation", evaluationId);
+  return row.flowVersion;
+}
+
 export async function listEvaluations(teamId: string, filter: { flowId?: string; limit?: number } = {}): Promise<EvaluationSummary[]> {
   const db = await getDb();
   const rows = await db.evaluation.findMany({
@@ -182,6 +194,28 @@ export async function setEvaluationStatus(evaluationId: string, from: Evaluation
   const ended = to === "running" ? { endedAt: null, heartbeatAt: new Date() } : { endedAt: new Date() };
   const { count } = await db.evaluation.updateMany({ where: { id: evaluationId, status: { in: from } }, data: { status: to, ...ended } });
   return count === 1;
+}
+
+export type ClaimedEvaluation = { id: string; teamId: string; createdById: string | null; apiTokenId: string | null };
+
+/**
+ * Running evaluations whose driver has been silent since before `staleBefore` (its process
+ * stopped), each claimed for the caller by moving its heartbeat to now: of two processes
+ * sweeping at once, exactly one claims it (a conditional update on the heartbeat seen).
+ */
+export async function claimStaleEvaluations(staleBefore: Date): Promise<ClaimedEvaluation[]> {
+  const db = await getDb();
+  const stale = await db.evaluation.findMany({
+    where: { status: "running", OR: [{ heartbeatAt: { lt: staleBefore } }, { heartbeatAt: null, createdAt: { lt: staleBefore } }] },
+    select: { id: true, teamId: true, createdById: true, apiTokenId: true, heartbeatAt: true },
+    take: 100,
+  });
+  const claimed: ClaimedEvaluation[] = [];
+  for (const { heartbeatAt, ...evaluation } of stale) {
+    const { count } = await db.evaluation.updateMany({ where: { id: evaluation.id, status: "running", heartbeatAt }, data: { heartbeatAt: new Date() } });
+    if (count === 1) claimed.push(evaluation);
+  }
+  return claimed;
 }
 
 /** The driver's sign of life. */

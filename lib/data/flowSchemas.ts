@@ -25,6 +25,9 @@ export const VersionMessage = z
 
 export const VersionNumber = z.number().int().min(1);
 
+/** A stored version to run: a saved one (1, 2…) or a draft snapshot (-1, -2…). */
+export const VersionRef = z.number().int().refine((number) => number !== 0, "There is no version 0");
+
 export const CreateFlowInput = z.object({
   name: FlowName,
   document: FlowDocument,
@@ -41,6 +44,13 @@ export const SaveFlowVersionInput = z.object({
   description: FlowDescription.optional(),
 });
 export type SaveFlowVersionInput = z.input<typeof SaveFlowVersionInput>;
+
+export const DraftSnapshotInput = z.object({
+  document: FlowDocument,
+  /** The saved version the draft was edited from. */
+  baseVersion: VersionNumber,
+});
+export type DraftSnapshotInput = z.input<typeof DraftSnapshotInput>;
 
 export const DemoFlowInput = z.object({
   name: FlowName,

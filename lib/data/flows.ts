@@ -1,7 +1,8 @@
 // Saved flows and their versions, always scoped by team.
 import { type Db, getDb } from "@/lib/db/client.ts";
 import { NotFoundError, VersionConflictError } from "./errors.ts";
-import { CreateFlowInput, FlowName, SaveFlowVersionInput, VersionNumber } from "./flowSchemas.ts";
+import { isUniqueViolation } from "./uniqueness.ts";
+import { CreateFlowInput, DraftSnapshotInput, FlowName, SaveFlowVersionInput, VersionNumber } from "./flowSchemas.ts";
 import { Id, parseInput } from "./validation.ts";
 
 export interface FlowSummary {
@@ -73,7 +74,7 @@ const summarySelect = {
   description: true,
   updatedAt: true,
   latestVersion: true,
-  _count: { select: { versions: true } },
+  _count: { select: { versions: { where: { number: { gt: 0 } } } } },
 } as const;
 
 type FlowSummaryRow = Omit<FlowSummary, "versionCount"> & { _count: { versions: number } };
@@ -193,12 +194,37 @@ export async function saveFlowVersion(
   });
 }
 
-/** Versions of a live flow, newest first, without their documents. */
+/**
+ * Keeps an unsaved draft (evaluated from the editor) as a snapshot numbered -1, -2, -3…:
+ * runs need a stored document, and the draft will change. Never listed as a version and
+ * the flow's newest version stays what it was. Returns the snapshot's number.
+ */
+export async function saveDraftSnapshot(teamId: string, userId: string | null, flowId: string, input: DraftSnapshotInput): Promise<number> {
+  const team = parseInput(Id, teamId);
+  const author = userId === null ? null : parseInput(Id, userId);
+  const id = parseInput(Id, flowId);
+  const { document, baseVersion } = parseInput(DraftSnapshotInput, input);
+  const db = await getDb();
+  const flow = await findLiveFlow(db, team, id);
+  for (let attempt = 0; ; attempt++) {
+    const lowest = await db.flowVersion.aggregate({ where: { flowId: flow.id }, _min: { number: true } });
+    const number = Math.min(0, lowest._min.number ?? 0) - 1;
+    try {
+      await db.flowVersion.create({ data: { flowId: flow.id, number, document, message: `Draft evaluated from the editor (edited from v${baseVersion})`, authorId: author } });
+      return number;
+    } catch (error) {
+      // Two drafts of the same flow took the same number: the later one takes the next.
+      if (!isUniqueViolation(error) || attempt >= 5) throw error;
+    }
+  }
+}
+
+/** Versions of a live flow, newest first, without their documents (draft snapshots are not versions). */
 export async function listVersions(teamId: string, flowId: string): Promise<FlowVersionSummary[]> {
   const db = await getDb();
   const flow = await findLiveFlow(db, parseInput(Id, teamId), parseInput(Id, flowId));
   const rows = await db.flowVersion.findMany({
-    where: { flowId: flow.id },
+    where: { flowId: flow.id, number: { gt: 0 } },
     orderBy: { number: "desc" },
     select: versionSelect,
   });

@@ -4,12 +4,12 @@
 // driver waits only a few ms per attempt, and this adapter waits between attempts with
 // timers, up to a budget; then SQLITE_BUSY surfaces (asUnavailable makes it a 503).
 //
-// Only what has not happened is tried again: a statement outside a transaction (SQLite
-// undoes a statement that failed), a transaction's start (BEGIN IMMEDIATE takes the write
-// lock before anything runs in it, so its statements need no retry), and its COMMIT
-// (SQLite keeps the transaction open on SQLITE_BUSY). The process has one connection:
-// statements and transactions take turns on it, so a statement cannot slip into another
-// caller's open transaction (the stock adapter lets it) while that one waits.
+// Only what has not happened is tried again: a read (SQLite undoes a statement that
+// failed), a group's start (BEGIN IMMEDIATE takes the write lock before anything runs in
+// it, so its statements need no retry), and its COMMIT (SQLite keeps the transaction open
+// on SQLITE_BUSY). The process has one connection: statements and transactions take turns
+// on it, so a statement cannot slip into another caller's open transaction (the stock
+// adapter lets it) while that one waits; writes share commits (group commit, below).
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import Database from "better-sqlite3";
 import {
@@ -82,74 +82,191 @@ function handleOf(connection: SqlDriverAdapter): Database.Database {
   return client;
 }
 
+/**
+ * Group commit. A COMMIT of the rollback journal costs SQLite an fsync or more (about 20 ms
+ * on the machines measured) with the event loop blocked, and the process has one
+ * connection: one commit per write capped a process at about 50 writes a second (an
+ * evaluation's 20 open runs waited on each other's commits). So the writes that queue for
+ * the connection share one transaction, a group: a write outside a transaction joins the
+ * open group (or opens one, BEGIN IMMEDIATE), a transaction becomes a savepoint in it, and
+ * the group commits when nobody waits for the connection any more (or it is GROUP_MAX_MS
+ * old). A write resolves only once its group committed; a failed statement is undone
+ * alone (SQLite's statement rollback); a failed COMMIT fails every write of the group.
+ */
+const GROUP_MAX_MS = 100;
+
+type Group = { opened: number; done: Promise<void>; settle: (error?: unknown) => void };
+
+/** Statements that only read need not wait for a group's commit. */
+const READ_ONLY = /^\s*(SELECT|PRAGMA|EXPLAIN)\b/i;
+
 function patient(connection: SqlDriverAdapter, waitMs: number): { adapter: SqlDriverAdapter; access: SqliteAccess } {
   const turns = turnTaker();
-  const alone = async <T>(work: (deadline: number) => Promise<T>): Promise<T> => {
+  const handle = handleOf(connection);
+  let group: Group | null = null;
+  let savepoints = 0;
+
+  /** The open group, or a new one once the write lock is ours. Called holding the turn. */
+  const joinGroup = async (deadline: number): Promise<Group> => {
+    if (group) return group;
+    await whenFree(deadline, () => connection.executeRaw(statement("BEGIN IMMEDIATE")));
+    let settle!: Group["settle"];
+    const done = new Promise<void>((resolve, reject) => (settle = (error) => (error === undefined ? resolve() : reject(error))));
+    done.catch(() => undefined); // each member awaits it; an unobserved failure is not a crash
+    group = { opened: Date.now(), done, settle };
+    return group;
+  };
+
+  /** Commits the open group (it is ours: called holding the turn); its members learn how it went. */
+  const commitGroup = async (): Promise<void> => {
+    if (!group) return;
+    const ending = group;
+    group = null;
+    try {
+      await commit(connection, Date.now() + waitMs);
+      ending.settle();
+    } catch (error) {
+      ending.settle(error);
+    }
+  };
+
+  /**
+   * At the end of each turn: an old group commits now; one that others wait to join stays
+   * open for them; else it commits in a turn of its own after the writes that the same
+   * moment set off (other runs' timers that fired together) have joined it.
+   */
+  let commitScheduled = false;
+  const afterTurn = async (): Promise<void> => {
+    if (!group) return;
+    if (Date.now() - group.opened >= GROUP_MAX_MS) return commitGroup();
+    if (turns.waiting() > 0 || commitScheduled) return;
+    commitScheduled = true;
+    setImmediate(() => {
+      commitScheduled = false;
+      void turn(async () => {
+        if (turns.waiting() === 0) await commitGroup();
+      });
+    });
+  };
+
+  /** After a failed statement: when SQLite ended the transaction itself (I/O error, full disk), the group is lost. */
+  const lostIfEnded = (error: unknown): void => {
+    if (group && !handle.inTransaction) {
+      group.settle(error);
+      group = null;
+    }
+  };
+
+  /** One turn on the connection; the open group commits at its end when nobody else waits. */
+  const turn = async <T>(work: (deadline: number) => Promise<T>): Promise<T> => {
     const deadline = Date.now() + waitMs; // counted from the call: queueing is waiting too
-    const release = await turns();
+    const release = await turns.take();
     try {
       return await work(deadline);
     } finally {
+      await afterTurn();
       release();
     }
   };
-  const handle = handleOf(connection);
-  const access: SqliteAccess = (work) => alone((deadline) => whenFree(deadline, async () => work(handle)));
+
+  const read = <T>(run: () => Promise<T>): Promise<T> => turn((deadline) => whenFree(deadline, run));
+
+  const write = async <T>(run: () => Promise<T>): Promise<T> => {
+    let joined!: Group;
+    const result = await turn(async (deadline) => {
+      joined = await joinGroup(deadline);
+      try {
+        return await run();
+      } catch (error) {
+        lostIfEnded(error);
+        throw error;
+      }
+    });
+    await joined.done;
+    return result;
+  };
+
+  const statementTurn = <T>(query: SqlQuery, run: () => Promise<T>): Promise<T> => (READ_ONLY.test(query.sql) ? read(run) : write(run));
+  const access: SqliteAccess = (work) => read(async () => work(handle));
   const connectionInfo = connection.getConnectionInfo?.bind(connection);
   const adapter: SqlDriverAdapter = {
     provider: connection.provider,
     adapterName: connection.adapterName,
-    queryRaw: (query) => alone((deadline) => whenFree(deadline, () => connection.queryRaw(query))),
-    executeRaw: (query) => alone((deadline) => whenFree(deadline, () => connection.executeRaw(query))),
-    // A script that failed halfway has committed its first statements: never retried.
-    executeScript: (script) => alone(() => connection.executeScript(script)),
+    queryRaw: (query) => statementTurn(query, () => connection.queryRaw(query)),
+    executeRaw: (query) => statementTurn(query, () => connection.executeRaw(query)),
+    // A script that failed halfway has committed its first statements: never retried, never in a group.
+    executeScript: (script) =>
+      turn(async () => {
+        await commitGroup();
+        return connection.executeScript(script);
+      }),
     async startTransaction(isolationLevel?: IsolationLevel): Promise<Transaction> {
       if (isolationLevel && isolationLevel !== "SERIALIZABLE") {
         throw new DriverAdapterError({ kind: "InvalidIsolationLevel", level: isolationLevel });
       }
       const deadline = Date.now() + waitMs;
-      const release = await turns();
+      const release = await turns.take();
+      const name = `swarm_group_${++savepoints}`;
+      let joined: Group;
       try {
-        await whenFree(deadline, () => connection.executeRaw(statement("BEGIN IMMEDIATE")));
+        joined = await joinGroup(deadline);
+        await connection.executeRaw(statement(`SAVEPOINT ${name}`));
       } catch (error) {
+        lostIfEnded(error);
+        await afterTurn();
         release();
         throw error;
       }
-      return transaction(connection, waitMs, release);
+      let ended = false;
+      const end = async (outcome: "commit" | "rollback"): Promise<void> => {
+        if (ended) return;
+        ended = true;
+        const alive = group === joined;
+        try {
+          if (alive) await connection.executeRaw(statement(outcome === "commit" ? `RELEASE SAVEPOINT ${name}` : `ROLLBACK TO ${name}`));
+          if (alive && outcome === "rollback") await connection.executeRaw(statement(`RELEASE SAVEPOINT ${name}`));
+        } catch (error) {
+          lostIfEnded(error);
+          throw error;
+        } finally {
+          await afterTurn();
+          release();
+        }
+        if (outcome === "commit") await joined.done; // also fails when the group was lost
+      };
+      const guarded = <T>(run: () => Promise<T>) =>
+        run().catch((error: unknown) => {
+          lostIfEnded(error);
+          throw error;
+        });
+      return {
+        provider: connection.provider,
+        adapterName: connection.adapterName,
+        // Prisma sends COMMIT and ROLLBACK as statements, then calls commit() or rollback().
+        options: { usePhantomQuery: false },
+        queryRaw: (query) => guarded(() => connection.queryRaw(query)),
+        executeRaw: async (query) => {
+          if (query.sql === "COMMIT" || query.sql === "ROLLBACK") {
+            await end(query.sql === "COMMIT" ? "commit" : "rollback");
+            return 0;
+          }
+          return guarded(() => connection.executeRaw(query));
+        },
+        commit: () => end("commit"),
+        rollback: () => end("rollback"),
+        createSavepoint: (savepoint) => guarded(() => connection.executeRaw(statement(`SAVEPOINT ${savepoint}`))).then(() => undefined),
+        rollbackToSavepoint: (savepoint) => guarded(() => connection.executeRaw(statement(`ROLLBACK TO ${savepoint}`))).then(() => undefined),
+        releaseSavepoint: (savepoint) => guarded(() => connection.executeRaw(statement(`RELEASE SAVEPOINT ${savepoint}`))).then(() => undefined),
+      };
     },
-    dispose: () => connection.dispose(),
+    dispose: () =>
+      turn(async () => {
+        await commitGroup();
+        await connection.dispose();
+      }),
     ...(connectionInfo ? { getConnectionInfo: connectionInfo } : {}),
   };
   return { adapter, access };
-}
-
-/**
- * A transaction on the shared connection. Prisma sends COMMIT and ROLLBACK as statements
- * (usePhantomQuery: false), then calls commit() or rollback(), which end our turn.
- */
-function transaction(connection: SqlDriverAdapter, waitMs: number, release: () => void): Transaction {
-  let ended = false;
-  const end = async () => {
-    if (!ended) {
-      ended = true;
-      release();
-    }
-  };
-  const run = async (sql: string) => {
-    await connection.executeRaw(statement(sql));
-  };
-  return {
-    provider: connection.provider,
-    adapterName: connection.adapterName,
-    options: { usePhantomQuery: false },
-    queryRaw: (query) => connection.queryRaw(query),
-    executeRaw: (query) => (query.sql === "COMMIT" ? commit(connection, Date.now() + waitMs) : connection.executeRaw(query)),
-    commit: end,
-    rollback: end,
-    createSavepoint: (name) => run(`SAVEPOINT ${name}`),
-    rollbackToSavepoint: (name) => run(`ROLLBACK TO ${name}`),
-    releaseSavepoint: (name) => run(`RELEASE SAVEPOINT ${name}`),
-  };
 }
 
 /** COMMIT waits for readers elsewhere to let go; if they never do, the transaction is rolled back, not left open. */
@@ -184,14 +301,21 @@ function statement(sql: string): SqlQuery {
   return { sql, args: [], argTypes: [] };
 }
 
-/** A FIFO of turns: `await turns()` waits for the previous holder and returns this turn's release. */
-function turnTaker(): () => Promise<() => void> {
+/** A FIFO of turns: `await take()` waits for the previous holder and returns this turn's release. */
+function turnTaker(): { take: () => Promise<() => void>; waiting: () => number } {
   let last = Promise.resolve();
-  return async () => {
-    const previous = last;
-    let release!: () => void;
-    last = new Promise<void>((resolve) => (release = resolve));
-    await previous;
-    return release;
+  let queued = 0;
+  return {
+    async take() {
+      const previous = last;
+      let release!: () => void;
+      last = new Promise<void>((resolve) => (release = resolve));
+      queued++;
+      await previous;
+      queued--;
+      return release;
+    },
+    /** How many callers wait for a turn now. */
+    waiting: () => queued,
   };
 }

@@ -7,6 +7,7 @@ import { requirePermission, type Workspace } from "@/lib/auth";
 import {
   createDataset,
   type DatasetSummary,
+  deleteDataset,
   type DatasetVersionDetail,
   type DatasetVersionSummary,
   getDatasetVersion,
@@ -37,6 +38,12 @@ export async function readDataset(workspace: Workspace, datasetId: string, versi
   requirePermission(workspace, "dataset", "read", "read datasets");
   const [detail, versions] = await Promise.all([getDatasetVersion(workspace.teamId, datasetId, version), listDatasetVersions(workspace.teamId, datasetId)]);
   return { version: detail, versions };
+}
+
+/** Deletes a dataset (editors and owners); the evaluations that used it keep their rows and results. */
+export async function removeDataset(workspace: Workspace, datasetId: string): Promise<void> {
+  requirePermission(workspace, "dataset", "write", "delete datasets");
+  await deleteDataset(workspace.teamId, datasetId);
 }
 
 /** A new dataset from CSV or JSONL text (its version 1); a DatasetError lists every bad row. */

@@ -8,8 +8,8 @@
  */
 import { providerConfigForTeam } from "@/lib/data/credentials";
 import { getDatasetVersionById } from "@/lib/data/datasets";
-import { assignItemRun, countRunSteps, finishItem, getEvaluation, listOpenItems, runOutcomes, setEvaluationStatus, touchEvaluation } from "@/lib/data/evaluations";
-import { getRun } from "@/lib/data/runs";
+import { assignItemRun, countRunSteps, finishItem, getEvaluation, listOpenItems, type RunOutcome, runOutcomes, setEvaluationStatus, touchEvaluation } from "@/lib/data/evaluations";
+import { cancelIdleRun, getRun } from "@/lib/data/runs";
 import { isFinishedRunStatus, RunStatus } from "@/lib/data/runs/types";
 import { inputText } from "@/lib/evals/dataset";
 import { getProvider } from "@/lib/providers";
@@ -17,7 +17,7 @@ import { cancelRun, resumeRun, startRun } from "@/lib/runs/service";
 import { scoreRun, serverScorers } from "./scoring";
 
 /** How often the driver looks at its open runs, and writes its heartbeat. */
-const POLL_MS = 150;
+const POLL_MS = 50;
 export const EVALUATION_HEARTBEAT_MS = 3000;
 /** A running evaluation whose driver has been silent this long is interrupted (resumable). */
 export const EVALUATION_STALE_MS = 15_000;
@@ -56,51 +56,94 @@ export function stopDriving(evaluationId: string): void {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** An open row's run ended (or waits for a human); null when the driver stops first. */
+type Ended = RunOutcome | null;
+
 async function run(teamId: string, evaluationId: string, starter: DriverStarter): Promise<void> {
   const evaluation = await getEvaluation(teamId, evaluationId);
   const [dataset, config] = await Promise.all([getDatasetVersionById(teamId, evaluation.datasetVersionId), providerConfigForTeam(teamId)]);
   const scorers = serverScorers(evaluation.scorers, (model) => getProvider(model, config));
   const open = await listOpenItems(evaluationId);
-  const pending = open.filter((item) => item.runId === null).map((item) => item.index);
-  const running = new Map(open.filter((item) => item.runId !== null).map((item) => [item.index, item.runId!]));
-  const resumed = new Set<string>();
-  let lastBeat = Date.now();
-  while ((pending.length > 0 || running.size > 0) && !stopping.has(evaluationId)) {
-    while (running.size < evaluation.concurrency && pending.length > 0 && !stopping.has(evaluationId)) {
-      const index = pending.shift()!;
-      const started = await startRun({
-        teamId,
-        userId: starter.userId,
-        apiTokenId: starter.apiTokenId,
-        flowId: evaluation.flowId,
-        version: evaluation.flowVersion,
-        input: inputText(dataset.rows[index]!),
-        options: evaluation.modelOverride ? { modelOverride: evaluation.modelOverride } : {},
-        trigger: starter.trigger,
-      });
-      // Another driver of the same evaluation took the row first: its run stands, ours is cancelled.
-      if (await assignItemRun(evaluationId, index, started.id)) running.set(index, started.id);
-      else await cancelRun(started.id);
-    }
-    await sleep(POLL_MS);
-    const byRun = new Map((await runOutcomes([...running.values()])).map((outcome) => [outcome.id, outcome]));
-    for (const [index, runId] of running) {
-      const outcome = byRun.get(runId);
-      if (!outcome) continue;
-      const status = RunStatus.safeParse(outcome.status);
-      if (!status.success || !isFinishedRunStatus(status.data)) continue;
-      // A run whose process died continues from its recorded steps, once.
-      if (status.data === "interrupted" && !resumed.has(runId)) {
-        resumed.add(runId);
-        if (await resumeRun(await getRun(teamId, runId), teamId)) continue;
+  // Rows whose runs are open (a resumed evaluation) are followed first, then rows never started.
+  const queue: { index: number; runId: string | null }[] = open.map((item) => ({ index: item.index, runId: item.runId }));
+  queue.sort((a, b) => Number(a.runId === null) - Number(b.runId === null));
+  const stopped = () => stopping.has(evaluationId);
+  // A lane that failed stops the others (the evaluation becomes interrupted, resumable).
+  let failed = false;
+  const halted = () => failed || stopped();
+
+  // One poller for every open run: one query per POLL_MS wakes the rows whose runs ended.
+  const waiters = new Map<string, { resolve: (ended: Ended) => void; reject: (error: unknown) => void }>();
+  const ended = (runId: string) => new Promise<Ended>((resolve, reject) => waiters.set(runId, { resolve, reject }));
+  let polling = true;
+  const poller = (async () => {
+    let lastBeat = Date.now();
+    while (polling) {
+      await sleep(POLL_MS);
+      try {
+        if (halted()) {
+          for (const waiter of waiters.values()) waiter.resolve(null);
+          waiters.clear();
+        }
+        for (const outcome of await runOutcomes([...waiters.keys()])) {
+          const status = RunStatus.safeParse(outcome.status);
+          if (!status.success || !(isFinishedRunStatus(status.data) || status.data === "waiting")) continue;
+          waiters.get(outcome.id)?.resolve(outcome);
+          waiters.delete(outcome.id);
+        }
+        if (Date.now() - lastBeat >= EVALUATION_HEARTBEAT_MS) {
+          lastBeat = Date.now();
+          await touchEvaluation(evaluationId);
+        }
+      } catch (error) {
+        for (const waiter of waiters.values()) waiter.reject(error);
+        waiters.clear();
       }
-      await finishItem(evaluationId, index, await scoreRun(outcome, dataset.rows[index]!, scorers, await countRunSteps(runId)));
-      running.delete(index);
     }
-    if (Date.now() - lastBeat >= EVALUATION_HEARTBEAT_MS) {
-      lastBeat = Date.now();
-      await touchEvaluation(evaluationId);
+  })();
+
+  const startRow = async (index: number): Promise<string | null> => {
+    const started = await startRun({
+      teamId,
+      userId: starter.userId,
+      apiTokenId: starter.apiTokenId,
+      flowId: evaluation.flowId,
+      version: evaluation.flowVersion,
+      input: inputText(dataset.rows[index]!),
+      options: evaluation.modelOverride ? { modelOverride: evaluation.modelOverride } : {},
+      trigger: starter.trigger,
+    });
+    if (await assignItemRun(evaluationId, index, started.id)) return started.id;
+    // Another driver of the same evaluation took the row first: its run stands, ours is cancelled.
+    await cancelRun(started.id);
+    return null;
+  };
+  const followRow = async (index: number, runId: string): Promise<void> => {
+    let outcome = await ended(runId);
+    // A run whose process died continues from its recorded steps, once.
+    if (outcome?.status === "interrupted" && (await resumeRun(await getRun(teamId, runId), teamId))) outcome = await ended(runId);
+    if (!outcome) return;
+    await finishItem(evaluationId, index, await scoreRun(outcome, dataset.rows[index]!, scorers, await countRunSteps(runId)));
+    // A run waiting for a human answer is not awaited: the row is scored as waiting, the question withdrawn.
+    // (Directly too: the executor may still be winding down the paused run, and ignore a cancel.)
+    if (outcome.status === "waiting") await Promise.all([cancelRun(runId), cancelIdleRun(runId)]);
+  };
+  // `concurrency` lanes: each takes the next row as soon as its own ended.
+  const lane = async (): Promise<void> => {
+    try {
+      for (let row = queue.shift(); row && !halted(); row = queue.shift()) {
+        const runId = row.runId ?? (await startRow(row.index));
+        if (runId) await followRow(row.index, runId);
+      }
+    } catch (error) {
+      failed = true;
+      throw error;
     }
-  }
-  if (!stopping.has(evaluationId)) await setEvaluationStatus(evaluationId, ["running"], "success");
+  };
+  const lanes = await Promise.allSettled(Array.from({ length: Math.min(evaluation.concurrency, queue.length) }, lane));
+  polling = false;
+  await poller;
+  const failure = lanes.find((each) => each.status === "rejected");
+  if (failure) throw failure.reason;
+  if (!stopped()) await setEvaluationStatus(evaluationId, ["running"], "success");
 }

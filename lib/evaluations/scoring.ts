@@ -31,9 +31,12 @@ async function scoreAll(scorers: readonly Scorer[], output: string, row: Dataset
   );
 }
 
+/** A row whose run asks a human (ask_human): an evaluation does not wait for answers. */
+const WAITING = { name: "waiting", message: "waiting for a human: the run asked a question (ask_human), and evaluations do not wait for answers" };
+
 export async function scoreRun(outcome: RunOutcome, row: DatasetRow, scorers: readonly Scorer[], steps: number): Promise<ItemResult> {
   const failed = outcome.status !== "success";
-  const error = failed ? { name: outcome.status, message: outcome.error ?? `the run ended ${outcome.status}` } : undefined;
+  const error = !failed ? undefined : outcome.status === "waiting" ? WAITING : { name: outcome.status, message: outcome.error ?? `the run ended ${outcome.status}` };
   const output = outcome.output ?? "";
   const scores: ItemResult["scores"] = error ? scorers.map(() => ({ pass: false, score: 0, reason: `the run ${outcome.status}: ${error.message}` })) : await scoreAll(scorers, output, row);
   const started = outcome.startedAt ?? outcome.createdAt;

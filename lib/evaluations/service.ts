@@ -6,10 +6,13 @@
  */
 import { ForbiddenError } from "@/lib/auth/errors";
 import { getDatasetVersion } from "@/lib/data/datasets";
-import { createEvaluation, getEvaluation, listEvaluationItems, listEvaluations, setEvaluationStatus } from "@/lib/data/evaluations";
+import { getFlow, saveDraftSnapshot } from "@/lib/data/flows";
+import { createEvaluation, getEvaluation, getEvaluationDocument, listEvaluationItems, listEvaluations, setEvaluationStatus } from "@/lib/data/evaluations";
 import type { EvaluationItem, EvaluationStatus, EvaluationSummary } from "@/lib/data/evaluationTypes";
 import { UserError } from "@/lib/errors";
 import { ScorerSpecError } from "@/lib/evals";
+import { requireValidDocument } from "@/lib/flows/document";
+import { teamToolContext } from "@/lib/flows/teamTools";
 import { cancelRun } from "@/lib/runs/service";
 import type { RunActor } from "@/lib/runs/commands";
 import { drive, EVALUATION_STALE_MS, isDriving, stopDriving } from "./driver";
@@ -41,11 +44,42 @@ export type StartEvaluationCommand = {
   trigger: "ui" | "api";
 };
 
+function requireScorers(scorers: string[]): void {
+  if (scorers.length === 0) throw new ScorerSpecError("Choose at least one scorer");
+  serverScorers(scorers); // a bad spelling is refused before anything is stored
+}
+
 /** Creates the evaluation and starts driving it; resolves once it is stored. */
 export async function startEvaluation(actor: EvaluationActor, command: StartEvaluationCommand): Promise<EvaluationSummary> {
   requireMayRun(actor, "run evaluations");
-  if (command.scorers.length === 0) throw new ScorerSpecError("Choose at least one scorer");
-  serverScorers(command.scorers); // a bad spelling is refused before anything is stored
+  requireScorers(command.scorers);
+  return createAndDrive(actor, command);
+}
+
+export type StartDraftEvaluationCommand = Omit<StartEvaluationCommand, "version" | "baselineId" | "trigger"> & {
+  /** The editor's document, saved or not. */
+  document: string;
+  /** The saved version the draft was edited from. */
+  baseVersion: number;
+};
+
+/**
+ * Evaluates the editor's unsaved draft: a valid document is kept as a draft snapshot of the
+ * flow (its runs and results stay explainable after the draft changes), then evaluated
+ * like a version. An invalid draft is refused with its problems; nothing is stored.
+ */
+export async function startDraftEvaluation(actor: EvaluationActor, command: StartDraftEvaluationCommand): Promise<EvaluationSummary> {
+  requireMayRun(actor, "run evaluations");
+  requireScorers(command.scorers);
+  const { document, baseVersion, ...rest } = command;
+  // Checked before anything is stored: the dataset and flow must be the team's too.
+  await Promise.all([getFlow(actor.teamId, command.flowId), getDatasetVersion(actor.teamId, command.datasetId, command.datasetVersion)]);
+  requireValidDocument(document, "The draft", await teamToolContext(actor.teamId));
+  const version = await saveDraftSnapshot(actor.teamId, actor.userId, command.flowId, { document, baseVersion });
+  return createAndDrive(actor, { ...rest, version, trigger: "ui" });
+}
+
+async function createAndDrive(actor: EvaluationActor, command: StartEvaluationCommand): Promise<EvaluationSummary> {
   const dataset = await getDatasetVersion(actor.teamId, command.datasetId, command.datasetVersion);
   const evaluation = await createEvaluation(
     actor.teamId,
@@ -77,6 +111,11 @@ export function effectiveStatus(evaluation: EvaluationSummary, now = Date.now())
 export async function readEvaluation(actor: EvaluationActor, evaluationId: string): Promise<{ evaluation: EvaluationSummary; items: EvaluationItem[] }> {
   const [evaluation, items] = await Promise.all([getEvaluation(actor.teamId, evaluationId), listEvaluationItems(actor.teamId, evaluationId)]);
   return { evaluation: { ...evaluation, status: effectiveStatus(evaluation) }, items };
+}
+
+/** The document the evaluation ran: a draft's copy, kept with it. */
+export async function readEvaluationDocument(actor: EvaluationActor, evaluationId: string): Promise<{ document: string; message: string }> {
+  return getEvaluationDocument(actor.teamId, evaluationId);
 }
 
 export async function listTeamEvaluations(actor: EvaluationActor, filter: { flowId?: string } = {}): Promise<EvaluationSummary[]> {

@@ -75,6 +75,8 @@ describe.each(testDatabases())("evaluations across teams and roles on $name", (d
       evaluations.evaluateVersusAction({ flowId, candidate: 1, baseline: 1, datasetId, scorers: ["contains"] }),
       evaluations.cancelEvaluationAction({ evaluationId }),
       evaluations.resumeEvaluationAction({ evaluationId }),
+      evaluations.startDraftEvaluationAction({ flowId, document: DOCUMENT, baseVersion: 1, datasetId, scorers: ["contains"], concurrency: 1 }),
+      datasets.deleteDatasetAction({ datasetId }),
     ]);
   }
 
@@ -101,6 +103,11 @@ describe.each(testDatabases())("evaluations across teams and roles on $name", (d
         evaluations.startEvaluationAction({ flowId, datasetId, scorers: ["contains"], concurrency: 500 }),
         evaluations.startEvaluationAction({ flowId, datasetId, scorers: ["nonsense"], concurrency: 1 }),
         evaluations.cancelEvaluationAction({ evaluationId: "" }),
+        // A draft larger than a save may be, and one with errors.
+        evaluations.startDraftEvaluationAction({ flowId, document: `# ${"x".repeat(1024 * 1024)}\n${DOCUMENT}`, baseVersion: 1, datasetId, scorers: ["contains"], concurrency: 1 }),
+        evaluations.startDraftEvaluationAction({ flowId, document: "agents: {}\n", baseVersion: 1, datasetId, scorers: ["contains"], concurrency: 1 }),
+        evaluations.startDraftEvaluationAction({ flowId, document: DOCUMENT, baseVersion: 0, datasetId, scorers: ["contains"], concurrency: 1 }),
+        datasets.deleteDatasetAction({ datasetId: "" }),
       ]),
     );
     for (const result of malformed) expect(result).toMatchObject({ ok: false });
@@ -110,10 +117,16 @@ describe.each(testDatabases())("evaluations across teams and roles on $name", (d
       problems: ["line 2: input is missing", 'line 2: unknown field "nope" (fields: input, expected, tags)'],
     });
     expect(await db.evaluation.count()).toBe(before);
+    expect(await db.flowVersion.count({ where: { flowId, number: { lt: 0 } } })).toBe(0); // no draft kept
+    expect(await db.dataset.count({ where: { deletedAt: { not: null } } })).toBe(0);
     const rows = await getDatasetVersion(adaTeam, datasetId);
     expect({ number: rows.number, rows: rows.rowCount, name: rows.datasetName }).toEqual({ number: 1, rows: 2, name: "Ada's rows" });
     // Ada may.
     expect(await as(ada, () => datasets.changeDatasetAction({ datasetId, baseVersion: 1, change: { kind: "rename", name: "Ada's rows" } }))).toMatchObject({ ok: true, data: { version: 2 } });
+    const draft = await as(ada, () => evaluations.startDraftEvaluationAction({ flowId, document: DOCUMENT, baseVersion: 1, datasetId, scorers: ["contains"], concurrency: 1 }));
+    expect(draft).toMatchObject({ ok: true });
+    const owner = { ...(await getLocalWorkspace()), role: "owner" as const, mode: "accounts" as const };
+    await until(async () => draft.ok && (await readEvaluation(actorOf(owner), draft.data.id)).evaluation.status === "success", "Ada's draft evaluation ends");
   });
 
   it("refuses every route to another team's token and session, to no caller, and malformed requests", async () => {

@@ -3,13 +3,14 @@
 // cancel, verdicts and comparisons. On SQLite, and on PostgreSQL with TEST_DATABASE_URL.
 import { describe, expect, it } from "vitest";
 import type { Workspace } from "@/lib/auth";
-import { createFlow, getLocalWorkspace, saveFlowVersion } from "@/lib/data";
+import { createFlow, getLocalWorkspace, listVersions, saveFlowVersion } from "@/lib/data";
 import { getDb } from "@/lib/db/client";
 import { actorOf } from "@/lib/runs/commands";
-import { changeDataset, importDataset, readDataset } from "@/lib/evaluations/datasets";
+import { changeDataset, importDataset, listTeamDatasets, readDataset, removeDataset } from "@/lib/evaluations/datasets";
+import { getFlowTemplate } from "@/lib/demo/flows";
 import { toCsv, toJsonl } from "@/lib/evaluations/export";
 import { compareStored, evaluationResult, verdictOf } from "@/lib/evaluations/results";
-import { cancelEvaluation, readEvaluation, resumeEvaluation, startEvaluation } from "@/lib/evaluations/service";
+import { cancelEvaluation, readEvaluation, readEvaluationDocument, resumeEvaluation, startDraftEvaluation, startEvaluation } from "@/lib/evaluations/service";
 import { drive, isDriving, stopDriving } from "@/lib/evaluations/driver";
 import { testDatabases, useTestDatabase } from "../data/databases";
 import { until } from "../runs/waiting";
@@ -85,6 +86,63 @@ describe.each(testDatabases())("datasets and evaluations on $name", (database) =
     expect(comparison.counts).toEqual({ worse: 5, better: 0, same: 1 });
     expect(comparison.rows.map((row) => row.change)).toEqual(["worse", "worse", "worse", "worse", "worse", "same"]);
     expect(comparison.rows.at(-1)!.index).toBe(1);
+  });
+
+  it("evaluates an unsaved draft from a kept copy of its document, beside the versions", async () => {
+    await setup();
+    const flow = await createFlow(owner.teamId, owner.userId, { name: "Drafted", document: flowOf("mock:echo") });
+    const { id: datasetId } = await importDataset(owner, { name: "Draft rows", text: ROWS, format: "jsonl" });
+    const actor = actorOf(owner);
+    const draft = { flowId: flow.id, baseVersion: 1, datasetId, scorers: ["contains"], concurrency: 3 };
+    const db = await getDb();
+    // Invalid, too large, a viewer, another team's flow: refused, nothing stored.
+    await expect(startDraftEvaluation(actor, { ...draft, document: "agents: {}\nswarm: { type: workflow, flow: nobody }\n" })).rejects.toMatchObject({ name: "InvalidDocumentError" });
+    await expect(startDraftEvaluation(actor, { ...draft, document: `# ${"x".repeat(1024 * 1024)}\n${flowOf("mock:echo")}` })).rejects.toMatchObject({ kind: "invalid" });
+    await expect(startDraftEvaluation(actorOf(viewer), { ...draft, document: flowOf("mock:echo") })).rejects.toMatchObject({ kind: "forbidden" });
+    await expect(startDraftEvaluation({ ...actor, teamId: "someoneelsesteam" }, { ...draft, document: flowOf("mock:echo") })).rejects.toMatchObject({ kind: "not_found" });
+    expect(await db.evaluation.count({ where: { flowId: flow.id } })).toBe(0);
+    expect(await db.flowVersion.count({ where: { flowId: flow.id } })).toBe(1);
+
+    const first = await startDraftEvaluation(actor, { ...draft, document: flowOf("mock:reply?text=question 2") });
+    const second = await startDraftEvaluation(actor, { ...draft, document: flowOf("mock:echo") });
+    expect([first.flowVersion, second.flowVersion]).toEqual([-1, -2]);
+    for (const id of [first.id, second.id]) await until(async () => (await readEvaluation(actor, id)).evaluation.status === "success", "the draft's evaluation ends");
+    expect((await evaluationResult(actor, first.id)).aggregate.passed).toBe(1);
+    expect((await evaluationResult(actor, second.id)).aggregate.passed).toBe(6);
+    expect(await readEvaluationDocument(actor, first.id)).toEqual({ document: flowOf("mock:reply?text=question 2"), message: "Draft evaluated from the editor (edited from v1)" });
+    // Draft snapshots are not versions: the history and the newest version are unchanged.
+    expect((await listVersions(owner.teamId, flow.id)).map((version) => version.number)).toEqual([1]);
+    expect((await db.flow.findUniqueOrThrow({ where: { id: flow.id } })).latestVersion).toBe(1);
+    const { comparison } = await compareStored(actor, [second.id, first.id]);
+    expect(comparison.counts).toEqual({ worse: 5, better: 0, same: 1 });
+  });
+
+  it("scores a row whose run asks a human as waiting, and ends; a deleted dataset leaves its evaluations readable", async () => {
+    await setup();
+    const flow = await createFlow(owner.teamId, owner.userId, { name: "Asks", document: getFlowTemplate("ask-before-publishing")!.document });
+    const { id: datasetId } = await importDataset(owner, { name: "Asked", text: ROWS.split("\n").slice(0, 2).join("\n"), format: "jsonl" });
+    const actor = actorOf(owner);
+    const asked = await startEvaluation(actor, { flowId: flow.id, datasetId, scorers: ["contains"], concurrency: 2, trigger: "ui" });
+    await until(async () => (await readEvaluation(actor, asked.id)).evaluation.status === "success", "the evaluation ends without answers", 60_000);
+    const result = await evaluationResult(actor, asked.id);
+    expect(result.items.map((item) => [item.result?.pass, item.result?.error?.name])).toEqual([
+      [false, "waiting"],
+      [false, "waiting"],
+    ]);
+    expect(result.items[0]!.result?.scores[0]?.reason).toContain("waiting for a human");
+    const db = await getDb();
+    expect(await db.run.count({ where: { flowId: flow.id, status: "waiting" } })).toBe(0); // the questions were withdrawn
+
+    await expect(removeDataset(viewer, datasetId)).rejects.toMatchObject({ kind: "forbidden" });
+    await expect(removeDataset({ ...owner, teamId: "someoneelsesteam" }, datasetId)).rejects.toMatchObject({ kind: "not_found" });
+    await removeDataset({ ...owner, role: "editor" }, datasetId);
+    expect((await listTeamDatasets(owner)).map((dataset) => dataset.id)).not.toContain(datasetId);
+    await expect(readDataset(owner, datasetId)).rejects.toMatchObject({ kind: "not_found" });
+    await expect(startEvaluation(actor, { flowId: flow.id, datasetId, scorers: ["contains"], concurrency: 2, trigger: "ui" })).rejects.toMatchObject({ kind: "not_found" });
+    await expect(removeDataset(owner, datasetId)).rejects.toMatchObject({ kind: "not_found" });
+    const kept = await evaluationResult(actor, asked.id);
+    expect(kept.evaluation.datasetName).toBe("Asked");
+    expect(kept.items).toHaveLength(2);
   });
 
   it("resumes an evaluation whose driver stopped with the rows not done, and cancels one", async () => {

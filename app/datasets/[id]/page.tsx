@@ -6,6 +6,7 @@ import { inputText } from "@/lib/evals/dataset";
 import { readDataset } from "@/lib/evaluations/datasets";
 import { currentWorkspace } from "@/app/_lib/workspace";
 import { AddRowForm, ImportRowsForm, RemoveRowButton } from "../_components/dataset-editor";
+import { DeleteDatasetButton } from "../_components/delete-dataset-button";
 import "../../evaluations/_components/evals.css";
 
 export const metadata: Metadata = { title: "Dataset" };
@@ -44,6 +45,7 @@ export default async function DatasetPage({ params, searchParams }: Props) {
           <Link className="button primary" href={`/evaluations/new?dataset=${id}`}>
             Evaluate a flow…
           </Link>
+          {can(workspace.role, "dataset", "write") ? <DeleteDatasetButton datasetId={id} name={version.datasetName} /> : null}
         </div>
       </div>
       <div className="card dataset-rows">

@@ -3,6 +3,8 @@ import Link from "next/link";
 import { can } from "@/lib/auth/permissions";
 import { inputText } from "@/lib/evals/dataset";
 import { evaluationResult, verdictOf } from "@/lib/evaluations/results";
+import { readEvaluationDocument } from "@/lib/evaluations/service";
+import { isDraftSnapshot, versionLabel } from "@/lib/flows/versionLabel";
 import { actorOf } from "@/lib/runs/commands";
 import { formatCost, formatDuration, formatTokens } from "@/lib/runs/format";
 import { currentWorkspace } from "@/app/_lib/workspace";
@@ -24,6 +26,7 @@ export default async function EvaluationPage({ params }: { params: Promise<{ id:
   const { evaluation } = result;
   const baseline = evaluation.baselineId ? await evaluationResult(actor, evaluation.baselineId).catch(() => undefined) : undefined;
   const verdict = verdictOf(result, baseline);
+  const draft = isDraftSnapshot(evaluation.flowVersion) ? await readEvaluationDocument(actor, id) : null;
   const running = evaluation.status === "running" || baseline?.evaluation.status === "running";
   return (
     <div className="page page-wide stack">
@@ -31,7 +34,7 @@ export default async function EvaluationPage({ params }: { params: Promise<{ id:
       <div className="page-header">
         <div>
           <h1>
-            {evaluation.flowName} v{evaluation.flowVersion} over {evaluation.datasetName} v{evaluation.datasetVersion}
+            {evaluation.flowName} {versionLabel(evaluation.flowVersion)} over {evaluation.datasetName} v{evaluation.datasetVersion}
           </h1>
           <p>
             <span className={`badge eval-status ${evaluation.status}`} data-testid="evaluation-status">
@@ -56,6 +59,12 @@ export default async function EvaluationPage({ params }: { params: Promise<{ id:
           </Link>
         </div>
       </div>
+      {draft ? (
+        <details className="card panel draft-document" data-testid="draft-document">
+          <summary>{draft.message}: the document it ran</summary>
+          <pre className="code">{draft.document}</pre>
+        </details>
+      ) : null}
       <progress className="eval-progress" max={evaluation.rowCount} value={evaluation.done} aria-label="Rows done" />
       <div className="card panel">
         <AggregateList aggregate={result.aggregate} />

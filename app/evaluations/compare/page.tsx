@@ -10,6 +10,7 @@ import { currentWorkspace } from "@/app/_lib/workspace";
 import { AggregateList } from "../_components/aggregate-cards";
 import { LiveRefresh } from "../_components/evaluation-controls";
 import "../_components/evals.css";
+import { versionLabel } from "@/lib/flows/versionLabel";
 
 export const metadata: Metadata = { title: "Compare evaluations" };
 export const dynamic = "force-dynamic";
@@ -54,7 +55,7 @@ export default async function CompareEvaluationsPage({ searchParams }: { searchP
             <span data-testid="compare-counts">
               {comparison.counts.worse} worse, {comparison.counts.better} better, {comparison.counts.same} the same
             </span>{" "}
-            (v{results[last]!.evaluation.flowVersion} against v{results[0]!.evaluation.flowVersion}; rows that got worse first)
+            ({versionLabel(results[last]!.evaluation.flowVersion)} against {versionLabel(results[0]!.evaluation.flowVersion)}; rows that got worse first)
           </p>
         </div>
         <Link className="button" href="/evaluations">
@@ -66,11 +67,11 @@ export default async function CompareEvaluationsPage({ searchParams }: { searchP
           <div key={result.evaluation.id} className="card panel">
             <h2>
               <Link href={`/evaluations/${result.evaluation.id}`}>
-                {result.evaluation.flowName} v{result.evaluation.flowVersion}
+                {result.evaluation.flowName} {versionLabel(result.evaluation.flowVersion)}
               </Link>{" "}
               <span className={`badge eval-status ${result.evaluation.status}`}>{result.evaluation.status}</span> {column === 0 ? <span className="badge">baseline</span> : null}
             </h2>
-            <AggregateList aggregate={result.aggregate} label={`Aggregates of v${result.evaluation.flowVersion}`} />
+            <AggregateList aggregate={result.aggregate} label={`Aggregates of ${versionLabel(result.evaluation.flowVersion)}`} />
           </div>
         ))}
       </div>
@@ -81,7 +82,7 @@ export default async function CompareEvaluationsPage({ searchParams }: { searchP
               <th>#</th>
               <th>Input / expected</th>
               {results.map((result) => (
-                <th key={result.evaluation.id}>v{result.evaluation.flowVersion}</th>
+                <th key={result.evaluation.id}>{versionLabel(result.evaluation.flowVersion)}</th>
               ))}
               <th>Change (word diff, last against first)</th>
             </tr>

@@ -13,8 +13,10 @@ import { EditorSkeleton } from "./editor/components/editor-skeleton";
 import type { ToolOption } from "./editor/nodes/agent/panel";
 import { FlowRunProvider } from "./run/flow-run-context";
 import { RunPanel } from "./run/run-panel";
+import type { DatasetChoice } from "@/app/evaluations/_components/new-evaluation-form";
 import { useDraft } from "./use-draft";
 import { EditorHeader } from "./workbench/editor-header";
+import { EvaluateDraftDialog } from "./workbench/evaluate-draft-dialog";
 import { Toasts, useToasts } from "./workbench/toasts";
 import { useLayoutPrefs } from "./workbench/use-layout-prefs";
 import { VersionsList, type VersionSummary } from "./workbench/versions-list";
@@ -43,15 +45,17 @@ type Props = {
   canShare: boolean;
   /** A node to select and centre when the editor opens (from a run's timeline). */
   focusNode?: string;
+  /** What "Evaluate this draft" offers; null for those who may not run evaluations. */
+  evaluation: { datasets: DatasetChoice[]; defaultScorers: string[] | null } | null;
 };
 
 /** The editor page: a sticky header, the editor filling the window, a run or versions drawer. */
-export function FlowWorkbench({ flow, latest, viewing, versions, tools, mcpServers, canTestTools, keyedProviders, userId, canShare, focusNode }: Props) {
+export function FlowWorkbench({ flow, latest, viewing, versions, tools, mcpServers, canTestTools, keyedProviders, userId, canShare, focusNode, evaluation }: Props) {
   const router = useRouter();
   const draft = useDraft(flow.id, latest.number, latest.document);
   const [message, setMessage] = useState("");
   const { run, pending: saving, error, setError } = useServerAction();
-  const [dialog, setDialog] = useState<"rename" | "delete" | null>(null);
+  const [dialog, setDialog] = useState<"rename" | "delete" | "evaluate" | null>(null);
   const [prefs, setPrefs] = useLayoutPrefs(userId);
   const { toasts, push, dismiss } = useToasts();
   const readOnly = viewing !== null;
@@ -125,6 +129,7 @@ export function FlowWorkbench({ flow, latest, viewing, versions, tools, mcpServe
           onDrawer={(drawer) => setPrefs({ drawer })}
           onRename={() => setDialog("rename")}
           onDelete={() => setDialog("delete")}
+          onEvaluate={evaluation ? () => setDialog("evaluate") : undefined}
         />
 
         <div className="workbench-alerts">
@@ -195,6 +200,16 @@ export function FlowWorkbench({ flow, latest, viewing, versions, tools, mcpServe
         </div>
         <Toasts toasts={toasts} dismiss={dismiss} />
         {dialog === "rename" ? <RenameDialog flowId={flow.id} name={flow.name} onClose={() => setDialog(null)} /> : null}
+        {dialog === "evaluate" && evaluation ? (
+          <EvaluateDraftDialog
+            flowId={flow.id}
+            document={draft.text}
+            baseVersion={draft.baseVersion}
+            datasets={evaluation.datasets}
+            defaultScorers={evaluation.defaultScorers}
+            onClose={() => setDialog(null)}
+          />
+        ) : null}
         {dialog === "delete" ? (
           <DeleteDialog flowId={flow.id} name={flow.name} onClose={() => setDialog(null)} afterDelete={() => router.push("/flows")} />
         ) : null}

@@ -9,6 +9,7 @@ import { listTools } from "@/lib/flows/teamTools";
 import { listServers } from "@/lib/mcp/service";
 import { toolCatalog } from "@/lib/tools";
 import { currentWorkspace } from "@/app/_lib/workspace";
+import { draftEvaluationChoices } from "@/app/evaluations/_lib/choices";
 import { FlowWorkbench } from "./flow-workbench";
 
 export const dynamic = "force-dynamic";
@@ -41,7 +42,14 @@ export default async function FlowPage({ params, searchParams }: Props) {
   const { teamId, userId, role } = workspace;
   const flow = await loadFlow(teamId, id);
   // Independent reads: one round of queries, not four in a row.
-  const [keyed, versions, teamTools, mcp] = await Promise.all([keyedProviders(workspace), listVersions(teamId, id), listTools(workspace), listServers(workspace)]);
+  const mayEvaluate = can(role, "flow", "run");
+  const [keyed, versions, teamTools, mcp, evaluation] = await Promise.all([
+    keyedProviders(workspace),
+    listVersions(teamId, id),
+    listTools(workspace),
+    listServers(workspace),
+    mayEvaluate ? draftEvaluationChoices(workspace, id) : null,
+  ]);
   const requested = VersionParam.safeParse(query.version);
   const viewing =
     requested.success && requested.data && requested.data !== flow.latestVersion.number
@@ -74,6 +82,7 @@ export default async function FlowPage({ params, searchParams }: Props) {
       userId={userId}
       canShare={can(role, "shareLink", "create")}
       focusNode={NodeParam.safeParse(query.node).data}
+      evaluation={evaluation}
     />
   );
 }

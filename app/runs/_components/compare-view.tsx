@@ -6,6 +6,7 @@ import { formatCost, formatTokens } from "@/lib/runs/format";
 import { RunTimeline } from "./run-timeline";
 import { SelectionProvider } from "./selection-context";
 import { StatusBadge } from "./status-badge";
+import { versionLabel } from "@/lib/flows/versionLabel";
 
 type Side = { run: RunDetail; nodes: RunNodeSummary[] };
 
@@ -17,7 +18,7 @@ export function CompareView({ sides }: { sides: Side[] }) {
         <section key={run.id} className="card panel" aria-label={`Run ${run.id}`}>
           <div className="toolbar">
             <Link href={`/runs/${run.id}`}>
-              <b>{run.forkOfId ? "Fork" : "Run"}</b> of {run.flowName} v{run.flowVersion}
+              <b>{run.forkOfId ? "Fork" : "Run"}</b> of {run.flowName} {versionLabel(run.flowVersion)}
             </Link>
             <StatusBadge status={run.status} />
           </div>

@@ -15,6 +15,7 @@ import { RunTimeline } from "./run-timeline";
 import { SelectionProvider, useSelection } from "./selection-context";
 import { StatusBadge } from "./status-badge";
 import { useLiveRun, useNow, type LiveRunInitial } from "./use-live-run";
+import { isDraftSnapshot, versionLabel } from "@/lib/flows/versionLabel";
 
 type Props = {
   run: RunDetail;
@@ -102,9 +103,15 @@ function RunViewInner({ run, initial, canRun, queuedNotice, questions = [], focu
             </Link>
             <span className="muted">/</span>
             <h1>{run.flowName}</h1>
-            <Link className="badge accent" href={`/flows/${run.flowId}?version=${run.flowVersion}`} title="Open the flow version this run used">
-              v{run.flowVersion}
-            </Link>
+            {isDraftSnapshot(run.flowVersion) ? (
+              <span className="badge accent" title="An unsaved draft, evaluated from the editor (its evaluation keeps the document)">
+                {versionLabel(run.flowVersion)}
+              </span>
+            ) : (
+              <Link className="badge accent" href={`/flows/${run.flowId}?version=${run.flowVersion}`} title="Open the flow version this run used">
+                v{run.flowVersion}
+              </Link>
+            )}
             <StatusBadge status={header.status} />
           </div>
           <div className="run-totals" style={{ marginTop: 8 }} aria-label="Totals">
@@ -195,7 +202,7 @@ function RunViewInner({ run, initial, canRun, queuedNotice, questions = [], focu
           node={selectedId ? byId.get(selectedId) : undefined}
           liveText={selectedId ? texts.get(selectedId) : undefined}
           forkable={canRun && isFinishedRunStatus(header.status)}
-          canvasHref={(agent) => `/flows/${run.flowId}?version=${run.flowVersion}&node=${encodeURIComponent(agent)}`}
+          canvasHref={isDraftSnapshot(run.flowVersion) ? undefined : (agent) => `/flows/${run.flowId}?version=${run.flowVersion}&node=${encodeURIComponent(agent)}`}
         />
       </div>
     </div>

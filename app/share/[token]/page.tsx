@@ -6,6 +6,7 @@ import { NotFoundError } from "@/lib/data/errors";
 import { openShareLink } from "@/lib/data/shareLinks";
 import styles from "./share.module.css";
 import { RevokedShareLink } from "./revoked";
+import { versionLabel } from "@/lib/flows/versionLabel";
 
 export const dynamic = "force-dynamic";
 // The token is the only key to this page: keep it out of search engines and referrers.
@@ -73,7 +74,7 @@ export default async function SharedFlowPage({ params }: Props) {
                         {run.createdAt.toISOString().slice(0, 16).replace("T", " ")}
                       </Link>
                     </td>
-                    <td>v{run.versionNumber}</td>
+                    <td>{versionLabel(run.versionNumber)}</td>
                     <td>
                       <span className="badge">{run.status}</span>
                     </td>

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { type Db, getDb } from "@/lib/db/client.ts";
 import { SystemError } from "@/lib/errors";
 import { NotFoundError } from "../errors.ts";
+import { VersionRef } from "../flowSchemas.ts";
 import { Id, parseInput } from "../validation.ts";
 import { decodePayload, encodePayload } from "./payloads.ts";
 import { RunDetail, RunOptions, RunStatus, RunSummary, RunTotals, RunTrigger } from "./types.ts";
@@ -16,8 +17,8 @@ export const MAX_RUN_INPUT_CHARS = 100_000;
 
 export const CreateRunInput = z.object({
   flowId: Id,
-  /** A version number of the flow; default: its latest. */
-  version: z.number().int().positive().optional(),
+  /** A version number of the flow (a draft snapshot's is negative); default: its latest. */
+  version: VersionRef.optional(),
   input: z.string().max(MAX_RUN_INPUT_CHARS, `The input has at most ${MAX_RUN_INPUT_CHARS} characters`),
   options: RunOptions.default({}),
   trigger: RunTrigger.default("ui"),

@@ -17,6 +17,8 @@ type Props = {
   onDrawer: (drawer: LayoutPrefs["drawer"]) => void;
   onRename: () => void;
   onDelete: () => void;
+  /** Opens "Evaluate this draft"; absent for those who may not run evaluations. */
+  onEvaluate?: () => void;
 };
 
 const MORE_ID = "flow-more-actions";
@@ -92,6 +94,11 @@ export function EditorHeader(props: Props) {
           >
             Rename
           </button>
+          {props.onEvaluate ? (
+            <button role="menuitem" className="menu-item" popoverTarget={MORE_ID} popoverTargetAction="hide" onClick={props.onEvaluate} disabled={readOnly}>
+              Evaluate this draft…
+            </button>
+          ) : null}
           <a role="menuitem" className="menu-item" href={`/flows/${flow.id}/export${readOnly ? `?version=${version}` : ""}`} download onClick={closeMenu}>
             Export YAML
           </a>

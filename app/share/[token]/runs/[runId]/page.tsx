@@ -6,6 +6,7 @@ import { openSharedRun } from "@/lib/data/shareLinks";
 import { SharedRunTimeline } from "./shared-run-timeline";
 import "@/app/runs/_components/runs.css";
 import { RevokedShareLink } from "../../revoked";
+import { versionLabel } from "@/lib/flows/versionLabel";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Shared run", robots: { index: false, follow: false }, referrer: "no-referrer" };
@@ -34,7 +35,7 @@ export default async function SharedRunPage({ params }: Props) {
             Run of {shared.flowName} <span className="badge">read-only</span>
           </h1>
           <p>
-            version {shared.run.versionNumber} · {shared.run.status} · started {shared.run.createdAt.toISOString().slice(0, 16).replace("T", " ")} ·{" "}
+            {versionLabel(shared.run.versionNumber)} · {shared.run.status} · started {shared.run.createdAt.toISOString().slice(0, 16).replace("T", " ")} ·{" "}
             <Link href={`/share/${token}`}>back to the flow</Link>
           </p>
         </div>

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "dataset" ADD COLUMN     "deletedAt" TIMESTAMP(3);
