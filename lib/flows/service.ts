@@ -6,6 +6,7 @@
  */
 import { requirePermission, type Workspace } from "@/lib/auth";
 import { ForbiddenError } from "@/lib/auth/errors";
+import { runningCoeditServer } from "@/lib/coedit/registry";
 import { can, isRole, type Role } from "@/lib/auth/permissions";
 import { createFlow, deleteFlow, getFlow, getVersion, renameFlow, saveFlowVersion } from "@/lib/data";
 import { forkFlow } from "@/lib/data/forks";
@@ -91,11 +92,15 @@ export async function remove(workspace: Workspace, flowId: string): Promise<void
   await deleteFlow(workspace.teamId, flowId);
 }
 
-/** Saves `document` as the next version of the flow, if it is valid and `baseVersion` is still the newest. */
+/**
+ * Saves `document` as the next version of the flow, if it is valid and `baseVersion` is
+ * still the newest. `fromSharedDraft`: the document is the flow's live shared draft, and the
+ * version credits everyone who edited it since the last version.
+ */
 export async function save(
   workspace: Workspace,
   flowId: string,
-  input: { document: string; baseVersion: number; message?: string },
+  input: { document: string; baseVersion: number; message?: string; fromSharedDraft?: boolean },
 ): Promise<{ version: number }> {
   requirePermission(workspace, "flow", "update", "save flows");
   const fields = requireValidDocument(input.document, undefined, await teamToolContext(workspace.teamId));
@@ -103,8 +108,10 @@ export async function save(
     document: input.document,
     baseVersion: input.baseVersion,
     message: input.message || undefined,
+    fromSharedDraft: input.fromSharedDraft ?? false,
     ...columns(fields),
   });
+  if (input.fromSharedDraft) runningCoeditServer()?.draftSaved(flowId);
   return { version: version.number };
 }
 

@@ -10,6 +10,7 @@ import { useServerAction } from "@/app/_components/use-server-action";
 import { DeleteDialog, RenameDialog } from "../_components/flow-row-actions";
 import { saveAsNewFlowAction, saveFlowAction } from "../actions";
 import { EditorSkeleton } from "./editor/components/editor-skeleton";
+import { useCoedit } from "./editor/coedit/use-coedit";
 import type { ToolOption } from "./editor/nodes/agent/panel";
 import { FlowRunProvider } from "./run/flow-run-context";
 import { RunPanel } from "./run/run-panel";
@@ -40,13 +41,17 @@ type Props = {
   keyedProviders: readonly string[];
   /** Whose layout preferences (panes shown, drawer open) to remember. */
   userId: string;
+  /** The name others see next to this person's cursor and selection. */
+  userName: string;
+  /** Whether this person's role may change the flow (a viewer's live edits are refused). */
+  canEdit: boolean;
   canShare: boolean;
   /** A node to select and centre when the editor opens (from a run's timeline). */
   focusNode?: string;
 };
 
 /** The editor page: a sticky header, the editor filling the window, a run or versions drawer. */
-export function FlowWorkbench({ flow, latest, viewing, versions, tools, mcpServers, canTestTools, keyedProviders, userId, canShare, focusNode }: Props) {
+export function FlowWorkbench({ flow, latest, viewing, versions, tools, mcpServers, canTestTools, keyedProviders, userId, userName, canEdit, canShare, focusNode }: Props) {
   const router = useRouter();
   const draft = useDraft(flow.id, latest.number, latest.document);
   const [message, setMessage] = useState("");
@@ -55,15 +60,23 @@ export function FlowWorkbench({ flow, latest, viewing, versions, tools, mcpServe
   const [prefs, setPrefs] = useLayoutPrefs(userId);
   const { toasts, push, dismiss } = useToasts();
   const readOnly = viewing !== null;
+  // The latest version is edited live with everyone who has it open; an old version is not.
+  const coedit = useCoedit(flow.id, { id: userId, name: userName }, !readOnly);
+  const live = coedit.session;
   const dirty = !readOnly && (draft.text !== latest.document || draft.baseVersion !== latest.number);
   const version = viewing?.number ?? latest.number;
 
   const save = useCallback(
-    (baseVersion = draft.baseVersion) => {
+    (baseVersion?: number) => {
       if (readOnly || saving) return;
+      // Live, the shared draft is saved on the version it stands on (a save by someone
+      // editing without the socket still shows the conflict choices below).
+      const sharedBase = live?.meta.get("version");
+      const base = baseVersion ?? (live && typeof sharedBase === "number" ? sharedBase : draft.baseVersion);
       run(
-        () => saveFlowAction({ flowId: flow.id, document: draft.text, baseVersion, message }),
+        () => saveFlowAction({ flowId: flow.id, document: draft.text, baseVersion: base, message, fromSharedDraft: live !== null }),
         ({ version: saved }) => {
+          live?.meta.set("version", saved);
           draft.markSaved(saved);
           setMessage("");
           push("success", `Saved as version ${saved}.`);
@@ -72,7 +85,7 @@ export function FlowWorkbench({ flow, latest, viewing, versions, tools, mcpServe
         (failed) => push("error", failed.conflict ? "Not saved: someone saved a newer version. Your changes are kept." : "Not saved: see the problem above the editor."),
       );
     },
-    [readOnly, saving, run, flow.id, draft, message, router, push],
+    [readOnly, saving, run, flow.id, draft, message, router, push, live],
   );
 
   function overwrite(version: number) {
@@ -179,6 +192,9 @@ export function FlowWorkbench({ flow, latest, viewing, versions, tools, mcpServe
             layout={prefs}
             onLayout={setPrefs}
             onTextChange={(text) => draft.setText(text)}
+            coedit={live}
+            savedText={latest.document}
+            coeditStatus={readOnly ? undefined : coedit.status === "live" && !canEdit ? "read-only" : coedit.status}
           />
           {prefs.drawer ? (
             <aside className="workbench-drawer" aria-label={prefs.drawer === "run" ? "Run drawer" : "Versions drawer"}>

@@ -1,0 +1,52 @@
+/**
+ * The edits that turn one text into another, as small as a word diff makes them: a canvas
+ * edit rewrites the document in place (lib/dsl keeps the rest of the text), so its edits
+ * touch only the lines of the fields it changed, and another person's concurrent edits
+ * elsewhere, in the same node's other fields too, are kept when both merge.
+ */
+import { diffWordsWithSpace } from "diff";
+
+export type TextEdit = { index: number; remove: number; insert: string };
+
+/** Above this many changed characters a diff costs more than it saves: one replacement. */
+const MAX_DIFFED = 200_000;
+
+export function textEdits(before: string, after: string): TextEdit[] {
+  if (before === after) return [];
+  let start = 0;
+  while (start < before.length && start < after.length && before[start] === after[start]) start++;
+  let endBefore = before.length;
+  let endAfter = after.length;
+  while (endBefore > start && endAfter > start && before[endBefore - 1] === after[endAfter - 1]) {
+    endBefore--;
+    endAfter--;
+  }
+  const middleBefore = before.slice(start, endBefore);
+  const middleAfter = after.slice(start, endAfter);
+  if (middleBefore.length + middleAfter.length > MAX_DIFFED || !middleBefore || !middleAfter) {
+    return [{ index: start, remove: middleBefore.length, insert: middleAfter }];
+  }
+  const edits: TextEdit[] = [];
+  // Positions in the text being edited, as the edits before have left it.
+  let index = start;
+  for (const part of diffWordsWithSpace(middleBefore, middleAfter)) {
+    const last = edits.at(-1);
+    const adjacent = last && last.index + last.insert.length === index;
+    if (part.removed) {
+      if (adjacent) last.remove += part.value.length;
+      else edits.push({ index, remove: part.value.length, insert: "" });
+    } else if (part.added) {
+      if (adjacent) last.insert += part.value;
+      else edits.push({ index, remove: 0, insert: part.value });
+      index += part.value.length;
+    } else index += part.value.length;
+  }
+  return edits;
+}
+
+/** Applies `edits` (from textEdits) to `text` in order. */
+export function applyTextEdits(text: string, edits: readonly TextEdit[]): string {
+  let result = text;
+  for (const { index, remove, insert } of edits) result = result.slice(0, index) + insert + result.slice(index + remove);
+  return result;
+}

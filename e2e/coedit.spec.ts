@@ -1,0 +1,75 @@
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { inspector, placeCursor, readDsl, selectNode } from "./editor-helpers";
+
+/**
+ * Two people in one flow at once (two browser contexts: two tabs of the same person in
+ * single-user mode, as the server sees two clients): 200 DSL edits each, interleaved, and
+ * both editing one agent's fields from the inspector; both end with the same document,
+ * nothing lost, and the saved version holds it all.
+ */
+
+async function openTab(browser: Browser, url: string, viewport = { width: 1440, height: 900 }): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  await page.goto(url);
+  await expect(page.getByRole("status").filter({ hasText: /^Live$/ })).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator(".dsl-editor .cm-content")).toBeVisible();
+  return page;
+}
+
+test("two people edit one flow live: 200 interleaved edits each, one agent from both sides, then save", async ({ browser }, testInfo) => {
+  test.setTimeout(300_000);
+  const setup = await browser.newPage();
+  await setup.goto("/flows");
+  await setup.getByRole("button", { name: "New flow" }).click();
+  await setup.getByLabel("Name").fill("Live together");
+  await setup.getByRole("button", { name: "Create" }).click();
+  await expect(setup.getByRole("heading", { name: "Live together" })).toBeVisible();
+  const url = setup.url();
+  await setup.close();
+
+  const ada = await openTab(browser, url);
+  const bob = await openTab(browser, url);
+  // Each sees the other one's avatar.
+  await expect(ada.locator(".presence-peer")).toHaveCount(1);
+  await expect(bob.locator(".presence-peer")).toHaveCount(1);
+
+  await placeCursor(ada, "name:");
+  await placeCursor(bob, "  flow:");
+  for (let i = 0; i < 200; i++) {
+    await Promise.all([ada.keyboard.insertText(`\n# a${i}`), bob.keyboard.insertText(`\n# b${i}`)]);
+  }
+
+  // Both change one agent at once: Ada its instructions, Bob its step limit.
+  await Promise.all([selectNode(ada, "assistant"), selectNode(bob, "assistant")]);
+  await inspector(ada).getByLabel("Instructions").fill("Answer in one sentence, from Ada.");
+  await inspector(bob).getByLabel("Max steps").fill("7");
+  await inspector(bob).getByLabel("Max steps").press("Tab");
+  // A click elsewhere writes pending inspector typing at once.
+  await ada.locator(".react-flow__pane").click({ position: { x: 8, y: 8 } });
+
+  await expect.poll(async () => (await readDsl(ada)) === (await readDsl(bob)) && (await readDsl(ada)).includes("max_steps: 7") && (await readDsl(ada)).includes("from Ada"), { timeout: 30_000 }).toBe(true);
+  const text = await readDsl(ada);
+  for (let i = 0; i < 200; i++) {
+    expect(text).toContain(`# a${i}\n`);
+    expect(text).toMatch(new RegExp(`# b${i}(\\n|$)`));
+  }
+  // Each person's lines kept their order.
+  expect(text.indexOf("# a199")).toBeGreaterThan(text.indexOf("# a0"));
+  expect(text.indexOf("# b199")).toBeGreaterThan(text.indexOf("# b0"));
+  await expect(ada.locator(".dsl-pane").getByRole("status")).toHaveText("valid");
+
+  for (const [width, height] of [[1440, 900], [1280, 720], [1024, 768]] as const) {
+    await ada.setViewportSize({ width, height });
+    await bob.setViewportSize({ width, height });
+    await placeCursor(bob, "# b100");
+    await ada.screenshot({ path: testInfo.outputPath(`coedit-presence-${width}x${height}.png`) });
+  }
+
+  await ada.getByRole("button", { name: "Save version" }).click();
+  await expect(ada.getByText(/Saved as version 2/)).toBeVisible();
+  const saved = await ada.request.get(`${new URL(url).pathname}/export`);
+  expect(await saved.text()).toBe(text);
+  await ada.goto(`${url}/versions`);
+  await expect(ada.getByText("edited live by Local user")).toBeVisible();
+});
