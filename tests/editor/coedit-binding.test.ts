@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { bindStoreToText } from "@/app/flows/[id]/editor/coedit/bind-store";
 import { applyTextEdits, textEdits } from "@/app/flows/[id]/editor/fns/text-edits";
-import { updateData } from "@/app/flows/[id]/editor/fns/graph-edits";
+import { setParent, updateData } from "@/app/flows/[id]/editor/fns/graph-edits";
 import { createEditorStore } from "@/app/flows/[id]/editor/store";
 import { DSL_TEXT } from "@/lib/coedit/names";
 import { HYBRID } from "./fixtures";
@@ -89,5 +89,33 @@ describe("joining a shared draft", () => {
     const stale = createEditorStore(`# my old local draft\n${HYBRID}`, []);
     bindStoreToText(stale, edited.getText(DSL_TEXT), HYBRID);
     expect(stale.getState().text).toBe(`# others were here\n${HYBRID}`);
+  });
+
+  it("keeps a drag made before the sync undoable, under its name, when the draft still says the saved text", () => {
+    const doc = new Y.Doc();
+    doc.getText(DSL_TEXT).insert(0, HYBRID);
+    const store = createEditorStore(HYBRID, []);
+    store.getState().applyEdit("Take out of group", (graph) => setParent(graph, "science_researcher", undefined));
+    bindStoreToText(store, doc.getText(DSL_TEXT), HYBRID);
+    expect(store.getState().past.map((entry) => entry.name)).toEqual(["Take out of group"]);
+    expect(store.getState().graph.nodes.find((node) => node.id === "science_researcher")!.parentId).toBeUndefined();
+    store.getState().undo();
+    expect(store.getState().graph.nodes.find((node) => node.id === "science_researcher")!.parentId).toBe("research");
+    expect(doc.getText(DSL_TEXT).toString()).toBe(HYBRID);
+  });
+
+  it("undoes a drag's move while live, back to where the drag began", () => {
+    const doc = new Y.Doc();
+    doc.getText(DSL_TEXT).insert(0, HYBRID);
+    const store = createEditorStore(HYBRID, []);
+    bindStoreToText(store, doc.getText(DSL_TEXT), HYBRID);
+    const start = store.getState().graph.nodes.find((node) => node.id === "intro")!.position;
+    const before = store.getState().snapshot();
+    store.getState().onNodesChange([{ type: "position", id: "intro", position: { x: start.x + 300, y: start.y + 200 }, dragging: false }]);
+    store.getState().applyEdit("Move", (graph) => ({ ...graph }), { positionsOnly: true, before });
+    expect(store.getState().past.map((entry) => entry.name)).toEqual(["Move"]);
+    store.getState().undo();
+    expect(store.getState().graph.nodes.find((node) => node.id === "intro")!.position).toEqual(start);
+    expect(store.getState().past).toEqual([]);
   });
 });

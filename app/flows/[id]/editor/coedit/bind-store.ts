@@ -76,6 +76,9 @@ export function bindStoreToText(store: EditorStore, text: Y.Text, savedText?: st
 
   const local = store.getState().text;
   if (savedText !== undefined && text.toString() === savedText && local !== savedText) {
+    // One undo step for what was done before the sync, named after its last edit (a drag
+    // just before the socket synced still reads "Undo Take out of group").
+    nextName = store.getState().past.at(-1)?.name ?? null;
     write(savedText, local);
   } else receive();
   store.getState().setUndoProvider({

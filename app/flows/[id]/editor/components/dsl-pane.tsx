@@ -5,9 +5,9 @@ import { indentLess, indentMore } from "@codemirror/commands";
 import { yaml } from "@codemirror/lang-yaml";
 import { defaultHighlightStyle, indentUnit, syntaxHighlighting } from "@codemirror/language";
 import { Annotation, EditorSelection, EditorState, RangeSetBuilder, StateEffect, StateField } from "@codemirror/state";
-import { Decoration, type DecorationSet, EditorView, highlightActiveLine, keymap, lineNumbers } from "@codemirror/view";
+import { Decoration, type DecorationSet, EditorView, highlightActiveLine, keymap, lineNumbers, ViewPlugin } from "@codemirror/view";
 import { useEffect, useRef } from "react";
-import { yCollab } from "y-codemirror.next";
+import { yCollab, ySyncAnnotation } from "y-codemirror.next";
 import { type LiveEditing, useLiveEditing } from "../coedit/context";
 import type { DocumentError } from "@/lib/dsl/types";
 import { providerCatalog } from "@/lib/providers/catalog";
@@ -103,6 +103,23 @@ function completionSource(store: EditorStore): CompletionSource {
 }
 
 /**
+ * Live, typing here reaches the shared Y.Text without the store (yCollab): its undo steps
+ * are cut as the store's editText cuts them alone. Typing merges into one step; a paste or
+ * a replaced block is a step of its own. Listed before yCollab, so it runs before the edit
+ * is written to the Y.Text.
+ */
+function liveUndoSteps(store: EditorStore) {
+  return ViewPlugin.define(() => ({
+    update(update) {
+      // Remote edits and this person's undo arrive through yCollab itself.
+      if (!update.docChanged || update.transactions.some((t) => t.annotation(ySyncAnnotation) !== undefined)) return;
+      const typing = Math.abs(update.state.doc.length - update.startState.doc.length) <= 2;
+      store.getState().undoProvider?.record("Edit DSL", typing ? "dsl" : undefined);
+    },
+  }));
+}
+
+/**
  * Creates the editor in `parent`; returns its teardown. Alone, it mirrors the store and
  * sends typing to it. Live, it edits the shared Y.Text itself (remote cursors, this
  * person's undo), which the store follows (coedit/bind-store.ts): only problems are mirrored.
@@ -128,7 +145,7 @@ function mountCodeMirror(store: EditorStore, parent: HTMLElement, readOnly: bool
         // Pending inspector typing reaches the text before the user types here.
         EditorView.domEventHandlers({ focus: () => store.getState().flushText() }),
         live
-          ? yCollab(live.session.text, live.session.provider.awareness, { undoManager: live.undoManager })
+          ? [liveUndoSteps(store), yCollab(live.session.text, live.session.provider.awareness, { undoManager: live.undoManager })]
           : EditorView.updateListener.of((update) => {
               if (!update.docChanged || update.transactions.some((t) => t.annotation(fromStore))) return;
               store.getState().editText(update.state.doc.toString());
