@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { inspector, placeCursor, readDsl, selectNode } from "./editor-helpers";
+import { inspector, openFreshFlow, placeCursor, readDsl, selectNode, writeDsl } from "./editor-helpers";
 
 /**
  * Two people in one flow at once (two browser contexts: two tabs of the same person in
@@ -72,4 +72,25 @@ test("two people edit one flow live: 200 interleaved edits each, one agent from 
   expect(await saved.text()).toBe(text);
   await ada.goto(`${url}/versions`);
   await expect(ada.getByText("edited live by Local user")).toBeVisible();
+});
+
+test("selecting all and typing over the other person's cursor replaces the text exactly (no name is typed in)", async ({ browser }) => {
+  const setup = await browser.newPage();
+  await openFreshFlow(setup, "Support triage");
+  const url = setup.url();
+  await setup.close();
+  const ada = await openTab(browser, url);
+  const bob = await openTab(browser, url);
+  // Bob's cursor at the end and at the start of the text: Ada sees his caret there.
+  for (const key of ["ControlOrMeta+End", "ControlOrMeta+Home"]) {
+    await bob.getByLabel("Swarm document").click();
+    await bob.keyboard.press(key);
+    await expect(ada.locator(".dsl-editor .cm-remote-caret")).toHaveCount(1);
+    const replacement = `${(await readDsl(ada)).replace(/^name: .*$/m, `name: Replaced ${key}`)}# typed over\n`;
+    await writeDsl(ada, replacement);
+    await expect.poll(() => readDsl(bob)).toBe(replacement);
+    expect(await readDsl(ada)).toBe(replacement);
+  }
+  // The caret says who it is without putting that into the text.
+  await expect(ada.locator(".dsl-editor .cm-remote-caret")).toHaveAttribute("data-name", "Local user");
 });

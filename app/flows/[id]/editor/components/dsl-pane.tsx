@@ -9,6 +9,7 @@ import { Decoration, type DecorationSet, EditorView, highlightActiveLine, keymap
 import { useEffect, useRef } from "react";
 import { yCollab, ySyncAnnotation } from "y-codemirror.next";
 import { type LiveEditing, useLiveEditing } from "../coedit/context";
+import { remoteCursors } from "../coedit/remote-cursors";
 import type { DocumentError } from "@/lib/dsl/types";
 import { providerCatalog } from "@/lib/providers/catalog";
 import { dslCompletions, indentAfter, namesInText } from "../fns/dsl-completion";
@@ -145,7 +146,12 @@ function mountCodeMirror(store: EditorStore, parent: HTMLElement, readOnly: bool
         // Pending inspector typing reaches the text before the user types here.
         EditorView.domEventHandlers({ focus: () => store.getState().flushText() }),
         live
-          ? [liveUndoSteps(store), yCollab(live.session.text, live.session.provider.awareness, { undoManager: live.undoManager })]
+          ? [
+              liveUndoSteps(store),
+              // Without awareness yCollab draws no cursors: its caret's name could become text (remote-cursors.ts).
+              yCollab(live.session.text, null, { undoManager: live.undoManager }),
+              live.session.provider.awareness ? remoteCursors(live.session.text, live.session.provider.awareness) : [],
+            ]
           : EditorView.updateListener.of((update) => {
               if (!update.docChanged || update.transactions.some((t) => t.annotation(fromStore))) return;
               store.getState().editText(update.state.doc.toString());
