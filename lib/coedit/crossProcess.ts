@@ -32,6 +32,14 @@ type Message = z.infer<typeof Message>;
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64");
 const bytes = (text: string) => new Uint8Array(Buffer.from(text, "base64"));
 
+/**
+ * Tells every web process holding `documentName` that its stored state changed without it
+ * (a service moved the draft onto a new version): they merge the stored state in.
+ */
+export async function announceStoredDraft(documentName: string): Promise<void> {
+  await notify(COEDIT_CHANNEL, JSON.stringify({ kind: "reload", from: "store", doc: documentName } satisfies Message));
+}
+
 export function crossProcessSync(options: {
   /** Reads the stored state of a document (after a "reload"). */
   load: (documentName: string) => Promise<Uint8Array | null>;

@@ -8,7 +8,8 @@ export const COEDIT_SERVER_KEY = Symbol.for("swarm-studio.coedit");
 
 const holder = globalThis as typeof globalThis & { [COEDIT_SERVER_KEY]?: CoeditServer };
 
-export function registerCoeditServer(server: CoeditServer): CoeditServer {
+/** Makes `server` the process's (undefined: none, as tests leave it). */
+export function registerCoeditServer<T extends CoeditServer | undefined>(server: T): T {
   holder[COEDIT_SERVER_KEY] = server;
   return server;
 }

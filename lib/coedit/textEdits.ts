@@ -1,4 +1,7 @@
 /**
+ * Client-safe (the editor writes its store's changes into the shared text with these; the
+ * server moves a shared draft onto a new version with them).
+ *
  * The edits that turn one text into another, as small as a word diff makes them: a canvas
  * edit rewrites the document in place (lib/dsl keeps the rest of the text), so its edits
  * touch only the lines of the fields it changed, and another person's concurrent edits
@@ -48,5 +51,39 @@ export function textEdits(before: string, after: string): TextEdit[] {
 export function applyTextEdits(text: string, edits: readonly TextEdit[]): string {
   let result = text;
   for (const { index, remove, insert } of edits) result = result.slice(0, index) + insert + result.slice(index + remove);
+  return result;
+}
+
+/** An edit as a range of the original text: [from, to) becomes `insert`. */
+type Span = { from: number; to: number; insert: string };
+
+/** textEdits' edits (each placed in the text the ones before left) as ranges of `before`. */
+function spansOf(edits: readonly TextEdit[]): Span[] {
+  let shift = 0;
+  return edits.map(({ index, remove, insert }) => {
+    const from = index - shift;
+    shift += insert.length - remove;
+    return { from, to: from + remove, insert };
+  });
+}
+
+/**
+ * The edits that carry `base` → `target` over to `draft`, a text edited from `base` too (a
+ * three-way merge of texts): each change of the target lands where it belongs in the
+ * draft; one that touches text the draft changed is left out (the draft's edit stands).
+ * With `draft === base` it is textEdits(base, target).
+ */
+export function rebaseEdits(base: string, draft: string, target: string): TextEdit[] {
+  const ours = spansOf(textEdits(base, draft));
+  const result: TextEdit[] = [];
+  // How much the target's edits placed so far lengthened the text.
+  let placed = 0;
+  for (const theirs of spansOf(textEdits(base, target))) {
+    // Closed ranges: an edit right next to one of the draft's is left out too (which goes first is unknown).
+    if (ours.some((span) => span.from <= theirs.to && theirs.from <= span.to)) continue;
+    const moved = ours.filter((span) => span.to < theirs.from).reduce((sum, span) => sum + span.insert.length - (span.to - span.from), 0);
+    result.push({ index: theirs.from + moved + placed, remove: theirs.to - theirs.from, insert: theirs.insert });
+    placed += theirs.insert.length - (theirs.to - theirs.from);
+  }
   return result;
 }

@@ -6,6 +6,7 @@
  */
 import { requirePermission, type Workspace } from "@/lib/auth";
 import { ForbiddenError } from "@/lib/auth/errors";
+import { draftFollowsVersion } from "@/lib/coedit/follow";
 import { runningCoeditServer } from "@/lib/coedit/registry";
 import { can, isRole, type Role } from "@/lib/auth/permissions";
 import { createFlow, deleteFlow, getFlow, getVersion, renameFlow, saveFlowVersion } from "@/lib/data";
@@ -84,7 +85,21 @@ export async function rename(workspace: Workspace, flowId: string, name: string)
     message: `Renamed to "${name}"`.slice(0, 500),
     name,
   });
+  await followedByDraft(workspace, flowId, saved);
   return { name, version: saved.number, previousVersion: latest.number };
+}
+
+/**
+ * The flow's live shared draft moves onto a version just written past it. The version is
+ * saved whatever happens here: a failure leaves the draft on the older version (its next
+ * save shows the conflict choices), so it is logged, not thrown.
+ */
+async function followedByDraft(workspace: Workspace, flowId: string, saved: { number: number; document: string }): Promise<void> {
+  try {
+    await draftFollowsVersion(workspace.teamId, flowId, saved);
+  } catch (error) {
+    console.error(`co-editing: the shared draft of flow ${flowId} did not follow version ${saved.number}`, error);
+  }
 }
 
 export async function remove(workspace: Workspace, flowId: string): Promise<void> {
@@ -111,7 +126,10 @@ export async function save(
     fromSharedDraft: input.fromSharedDraft ?? false,
     ...columns(fields),
   });
+  // Saved from the shared draft, the draft is the version (its editors mark it saved);
+  // saved without the socket, the draft follows the version.
   if (input.fromSharedDraft) runningCoeditServer()?.draftSaved(flowId);
+  else await followedByDraft(workspace, flowId, { number: version.number, document: input.document });
   return { version: version.number };
 }
 
@@ -125,6 +143,7 @@ export async function restoreVersion(workspace: Workspace, flowId: string, numbe
     message: `Restored version ${number}`,
     ...columns(requireValidDocument(old.document, `Version ${number}`, team)),
   });
+  await followedByDraft(workspace, flowId, { number: saved.number, document: old.document });
   return { version: saved.number };
 }
 

@@ -3,13 +3,16 @@
 // reconnect; saving the draft credits who edited it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claimLocalWorkspace } from "@/lib/auth";
-import { createFlow, getLocalWorkspace, listVersions, saveFlowVersion } from "@/lib/data";
+import { createFlow, getFlow, getLocalWorkspace, listVersions, saveFlowVersion } from "@/lib/data";
 import { loadFlowDraft } from "@/lib/data/flowDrafts";
 import { createShareLink } from "@/lib/data/shareLinks";
 import { getDb } from "@/lib/db/client";
 import { closeNotifications } from "@/lib/runs/notifications";
 import * as Y from "yjs";
-import { DSL_TEXT } from "@/lib/coedit/names";
+import { draftVersionOf } from "@/lib/coedit/draftText";
+import { draftFollowsVersion } from "@/lib/coedit/follow";
+import { DRAFT_META, DSL_TEXT, flowDocumentName } from "@/lib/coedit/names";
+import { registerCoeditServer } from "@/lib/coedit/registry";
 import { testDatabases, useTestDatabase } from "../data/databases";
 import { signIn, signUp, signUpNamed } from "../auth/session";
 import { until } from "../runs/waiting";
@@ -162,6 +165,39 @@ describe.each(testDatabases())("co-editing a flow on $name", (database) => {
     expect(saved.contributors.map((c) => c.name)).toEqual(["Ada"]);
     expect((await listVersions(teamId, flowId))[0]!.contributors).toEqual(saved.contributors);
     expect((await loadFlowDraft(teamId, flowId))!.contributors).toEqual([]);
+  });
+
+  it("moves the draft onto a version written past it (rename, restore, a save without the socket), open or not", async () => {
+    registerCoeditServer(server.coedit);
+    const ownerId = (await getLocalWorkspace()).userId;
+    try {
+      const editor = open({ cookie: ada });
+      await editor.synced;
+      const latest = (await getFlow(teamId, flowId)).latestVersion;
+      // The editor's draft stands on the newest version (a live save says so) and has unsaved typing.
+      editor.doc.getMap(DRAFT_META).set("version", latest.number);
+      editor.text.insert(editor.text.length, "# unsaved\n");
+      const document = latest.document.replace("Say hi.", "Say hello.");
+      await until(() => server.coedit.hocuspocus.documents.get(flowDocumentName(flowId))?.getText(DSL_TEXT).toString().includes("# unsaved"), "the server has the typing");
+      const written = await saveFlowVersion(teamId, ownerId, flowId, { document, baseVersion: latest.number });
+      await draftFollowsVersion(teamId, flowId, written);
+      await until(() => editor.text.toString().includes("Say hello."), "the open editor follows");
+      expect(editor.text.toString()).toBe(`${document}# unsaved\n`);
+      expect(draftVersionOf(editor.doc)).toBe(written.number);
+      expect(stored((await loadFlowDraft(teamId, flowId))!.state)).toBe(editor.text.toString());
+
+      // Nobody has it open: the stored draft follows, and the next editor opens on it.
+      for (const client of clients.splice(0)) client.close();
+      await until(() => !server.coedit.hocuspocus.documents.has(flowDocumentName(flowId)), "the document is unloaded");
+      const restored = await saveFlowVersion(teamId, ownerId, flowId, { document: DOCUMENT, baseVersion: written.number, message: "Restored version 1" });
+      await draftFollowsVersion(teamId, flowId, restored);
+      const next = open({ cookie: ada });
+      await next.synced;
+      expect(next.text.toString()).toBe(`${DOCUMENT}# unsaved\n`);
+      expect(draftVersionOf(next.doc)).toBe(restored.number);
+    } finally {
+      registerCoeditServer(undefined);
+    }
   });
 });
 

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { bindStoreToText } from "@/app/flows/[id]/editor/coedit/bind-store";
-import { applyTextEdits, textEdits } from "@/app/flows/[id]/editor/fns/text-edits";
+import { applyTextEdits, textEdits } from "@/lib/coedit/textEdits";
 import { setParent, updateData } from "@/app/flows/[id]/editor/fns/graph-edits";
 import { createEditorStore } from "@/app/flows/[id]/editor/store";
 import { DSL_TEXT } from "@/lib/coedit/names";

@@ -7,6 +7,7 @@ import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useState } from "react";
 import { ActionErrorAlert } from "@/app/_components/action-error";
 import { useServerAction } from "@/app/_components/use-server-action";
+import { resetDraft } from "@/lib/coedit/draftText";
 import { DeleteDialog, RenameDialog } from "../_components/flow-row-actions";
 import { saveAsNewFlowAction, saveFlowAction } from "../actions";
 import { EditorSkeleton } from "./editor/components/editor-skeleton";
@@ -93,6 +94,12 @@ export function FlowWorkbench({ flow, latest, viewing, versions, tools, mcpServe
     save(version);
   }
 
+  /** Back to the saved version: live, the shared draft too, for everyone who has it open. */
+  function discardUnsaved() {
+    if (live) resetDraft(live.doc, latest.document, latest.number);
+    draft.discard();
+  }
+
   function saveAsCopy() {
     run(
       () => saveAsNewFlowAction({ name: `${flow.name} (copy)`, document: draft.text }),
@@ -144,7 +151,7 @@ export function FlowWorkbench({ flow, latest, viewing, versions, tools, mcpServe
           {draft.restored ? (
             <div className="alert info" role="status">
               Restored the unsaved changes you had made in this browser.{" "}
-              <button className="button small" onClick={draft.discard}>
+              <button className="button small" onClick={discardUnsaved}>
                 Discard them
               </button>
             </div>

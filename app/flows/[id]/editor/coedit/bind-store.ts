@@ -6,7 +6,8 @@
  * canvas and the inspector talk to.
  */
 import * as Y from "yjs";
-import { textEdits } from "../fns/text-edits";
+import { writeTextEdits } from "@/lib/coedit/draftText";
+import { textEdits } from "@/lib/coedit/textEdits";
 import type { EditorStore } from "../store";
 
 /** How long consecutive edits of one person (typing in the DSL) make one undo step. */
@@ -27,14 +28,7 @@ export function bindStoreToText(store: EditorStore, text: Y.Text, savedText?: st
 
   /** Writes the change from `before` (the Y.Text's content) to `after` as this person's edits. */
   const write = (before: string, after: string) => {
-    text.doc!.transact(() => {
-      // Insert before deleting: the new text is anchored where the old began, so someone
-      // else's insertion right after the old text stays after the new one.
-      for (const { index, remove, insert } of textEdits(before, after)) {
-        if (insert) text.insert(index, insert);
-        if (remove > 0) text.delete(index + insert.length, remove);
-      }
-    }, origin);
+    text.doc!.transact(() => writeTextEdits(text, textEdits(before, after)), origin);
   };
 
   const receive = () => {
