@@ -3,85 +3,87 @@
  * (awareness field `cursor`: Yjs relative positions, so they stay on their characters
  * while anyone types).
  *
- * In place of y-codemirror.next's remote selections: its caret widget holds the person's
- * name as editable text nodes, and selecting all and typing over it put that name into
- * the document (the browser's own editing reached into the widget, and CodeMirror read the
- * name back as typed text). Here the caret is not editable and has no text at all: the
- * name is drawn by CSS from an attribute, so it can never become document text.
+ * In place of y-codemirror.next's remote selections: its caret is a widget inside the
+ * editable text, holding the person's name as text nodes, and selecting all and typing
+ * over it put that name into the document (the browser's own editing reached into the
+ * widget, and CodeMirror read it back as typed text). Here carets and selections are drawn
+ * on layers beside the text, as CodeMirror draws its own cursor: nothing of them is in the
+ * editable content, so nothing of them can become document text.
  */
-import { type Range, RangeSet } from "@codemirror/state";
-import { Decoration, type DecorationSet, type EditorView, ViewPlugin, type ViewUpdate, WidgetType } from "@codemirror/view";
+import { EditorSelection, StateEffect } from "@codemirror/state";
+import { type EditorView, layer, type LayerMarker, RectangleMarker, ViewPlugin, type ViewUpdate } from "@codemirror/view";
 import type { Awareness } from "y-protocols/awareness";
 import * as Y from "yjs";
 import type { PresenceUser } from "./session";
 
-class RemoteCaret extends WidgetType {
+/** Someone else's cursor moved (or they came or left): redraw the layers. */
+const othersMoved = StateEffect.define<null>();
+
+/** A rectangle of CodeMirror's, in one person's colour; a caret also carries their name. */
+class PersonMarker implements LayerMarker {
   constructor(
+    readonly rect: RectangleMarker,
     readonly color: string,
-    readonly name: string,
-    /** Where it stands: a moved caret is drawn anew, so its name shows again (then fades). */
-    readonly at: number,
-  ) {
-    super();
+    readonly name: string | null,
+  ) {}
+
+  draw(): HTMLElement {
+    const element = this.rect.draw();
+    if (this.name === null) element.style.backgroundColor = this.color;
+    else {
+      element.style.borderLeftColor = this.color;
+      element.style.setProperty("--caret-color", this.color);
+      element.dataset.name = this.name;
+    }
+    return element;
   }
 
-  toDOM(): HTMLElement {
-    const caret = document.createElement("span");
-    caret.className = "cm-remote-caret";
-    caret.contentEditable = "false";
-    caret.setAttribute("aria-hidden", "true");
-    caret.dataset.name = this.name;
-    caret.style.borderColor = this.color;
-    caret.style.setProperty("--caret-color", this.color);
-    return caret;
-  }
-
-  eq(other: RemoteCaret): boolean {
-    return other.color === this.color && other.name === this.name && other.at === this.at;
-  }
-
-  ignoreEvent(): boolean {
-    return true;
+  eq(other: LayerMarker): boolean {
+    return other instanceof PersonMarker && other.color === this.color && other.name === this.name && other.rect.eq(this.rect);
   }
 }
 
 type Cursor = { anchor: unknown; head: unknown };
-
-/** A remote person's selection as document positions, or null when it is not in this text. */
-function positionsOf(cursor: Cursor, text: Y.Text): { anchor: number; head: number } | null {
-  const doc = text.doc!;
-  const anchor = Y.createAbsolutePositionFromRelativePosition(Y.createRelativePositionFromJSON(cursor.anchor), doc);
-  const head = Y.createAbsolutePositionFromRelativePosition(Y.createRelativePositionFromJSON(cursor.head), doc);
-  if (!anchor || !head || anchor.type !== text || head.type !== text) return null;
-  return { anchor: anchor.index, head: head.index };
-}
+type Remote = { anchor: number; head: number; user: PresenceUser };
 
 function isCursor(value: unknown): value is Cursor {
   return typeof value === "object" && value !== null && "anchor" in value && "head" in value && value.anchor != null && value.head != null;
 }
 
+/** The others' selections as positions in this text (those in it, within `length`). */
+function remotes(text: Y.Text, awareness: Awareness, length: number): Remote[] {
+  const found: Remote[] = [];
+  awareness.getStates().forEach((state, clientId) => {
+    if (clientId === awareness.clientID || !isCursor(state.cursor)) return;
+    const anchor = Y.createAbsolutePositionFromRelativePosition(Y.createRelativePositionFromJSON(state.cursor.anchor), text.doc!);
+    const head = Y.createAbsolutePositionFromRelativePosition(Y.createRelativePositionFromJSON(state.cursor.head), text.doc!);
+    if (!anchor || !head || anchor.type !== text || head.type !== text || anchor.index > length || head.index > length) return;
+    const user = (state.user ?? {}) as Partial<PresenceUser>;
+    const color = user.color ?? "#64748b";
+    found.push({ anchor: anchor.index, head: head.index, user: { name: user.name ?? "Someone", color, colorLight: user.colorLight ?? `${color}33` } });
+  });
+  return found;
+}
+
+const redrawn = (update: ViewUpdate) =>
+  update.docChanged || update.viewportChanged || update.geometryChanged || update.transactions.some((t) => t.effects.some((e) => e.is(othersMoved)));
+
 export function remoteCursors(text: Y.Text, awareness: Awareness) {
-  const plugin = ViewPlugin.fromClass(
+  /** Publishes this person's selection while the pane has focus; redraws when others move. */
+  const presence = ViewPlugin.fromClass(
     class {
-      decorations: DecorationSet = Decoration.none;
       private readonly onChange: (change: { added: number[]; updated: number[]; removed: number[] }) => void;
 
       constructor(readonly view: EditorView) {
         this.onChange = ({ added, updated, removed }) => {
-          // Redraw when someone else moved (this person's own changes come with an update).
-          if ([...added, ...updated, ...removed].some((id) => id !== awareness.clientID)) queueMicrotask(() => this.redraw());
+          if (![...added, ...updated, ...removed].some((id) => id !== awareness.clientID)) return;
+          // Not inside another update: CodeMirror refuses a dispatch there.
+          queueMicrotask(() => this.view.dom.isConnected && this.view.dispatch({ effects: othersMoved.of(null) }));
         };
         awareness.on("change", this.onChange);
-        this.decorations = this.draw();
       }
 
       update(update: ViewUpdate) {
-        this.publish(update);
-        if (update.docChanged || update.selectionSet || update.focusChanged) this.decorations = this.draw();
-      }
-
-      /** Tells the others where this person's selection is (nothing while the pane is not focused). */
-      publish(update: ViewUpdate) {
         const local = awareness.getLocalState();
         if (!local) return;
         const focused = update.view.hasFocus && update.view.dom.ownerDocument.hasFocus();
@@ -90,44 +92,42 @@ export function remoteCursors(text: Y.Text, awareness: Awareness) {
           return;
         }
         const { anchor, head } = update.state.selection.main;
-        const current = isCursor(local.cursor) ? local.cursor : null;
         const next = { anchor: Y.createRelativePositionFromTypeIndex(text, anchor), head: Y.createRelativePositionFromTypeIndex(text, head) };
+        const current = isCursor(local.cursor) ? local.cursor : null;
         const same =
-          current &&
+          current !== null &&
           Y.compareRelativePositions(Y.createRelativePositionFromJSON(current.anchor), next.anchor) &&
           Y.compareRelativePositions(Y.createRelativePositionFromJSON(current.head), next.head);
         if (!same) awareness.setLocalStateField("cursor", next);
-      }
-
-      redraw() {
-        this.decorations = this.draw();
-        // An empty transaction makes CodeMirror read the new decorations.
-        if (this.view.dom.isConnected) this.view.dispatch({});
-      }
-
-      draw(): DecorationSet {
-        const ranges: Range<Decoration>[] = [];
-        const length = this.view.state.doc.length;
-        awareness.getStates().forEach((state, clientId) => {
-          if (clientId === awareness.clientID || !isCursor(state.cursor)) return;
-          const at = positionsOf(state.cursor, text);
-          if (!at || at.anchor > length || at.head > length) return;
-          const user = (state.user ?? {}) as Partial<PresenceUser>;
-          const color = user.color ?? "#64748b";
-          const from = Math.min(at.anchor, at.head);
-          const to = Math.max(at.anchor, at.head);
-          if (from < to) ranges.push(Decoration.mark({ class: "cm-remote-selection", attributes: { style: `background-color: ${user.colorLight ?? `${color}33`}` } }).range(from, to));
-          // The caret stays outside the selection, beside this person's own cursor.
-          ranges.push(Decoration.widget({ widget: new RemoteCaret(color, user.name ?? "Someone", at.head), side: at.head > at.anchor ? -1 : 1 }).range(at.head));
-        });
-        return RangeSet.of(ranges, true);
       }
 
       destroy() {
         awareness.off("change", this.onChange);
       }
     },
-    { decorations: (value) => value.decorations },
   );
-  return plugin;
+
+  const selections = layer({
+    above: false,
+    class: "cm-remote-selections",
+    update: redrawn,
+    markers: (view) =>
+      remotes(text, awareness, view.state.doc.length)
+        .filter(({ anchor, head }) => anchor !== head)
+        .flatMap(({ anchor, head, user }) =>
+          RectangleMarker.forRange(view, "cm-remote-selection", EditorSelection.range(anchor, head)).map((rect) => new PersonMarker(rect, user.colorLight, null)),
+        ),
+  });
+
+  const carets = layer({
+    above: true,
+    class: "cm-remote-carets",
+    update: redrawn,
+    markers: (view) =>
+      remotes(text, awareness, view.state.doc.length).flatMap(({ head, user }) =>
+        RectangleMarker.forRange(view, "cm-remote-caret", EditorSelection.cursor(head)).map((rect) => new PersonMarker(rect, user.color, user.name)),
+      ),
+  });
+
+  return [presence, selections, carets];
 }
