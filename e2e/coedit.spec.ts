@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { inspector, openFreshFlow, placeCursor, readDsl, selectNode, writeDsl } from "./editor-helpers";
+import { inspector, node, openFreshFlow, placeCursor, readDsl, selectNode, writeDsl } from "./editor-helpers";
 
 /**
  * Two people in one flow at once (two browser contexts: two tabs of the same person in
@@ -86,6 +86,8 @@ test("selecting all and typing over the other person's cursor replaces the text 
     await bob.getByLabel("Swarm document").click();
     await bob.keyboard.press(key);
     await expect(ada.locator(".dsl-editor .cm-remote-caret")).toHaveCount(1);
+    // Drawn beside the text, not in it.
+    await expect(ada.locator(".dsl-editor .cm-content .cm-remote-caret")).toHaveCount(0);
     const replacement = `${(await readDsl(ada)).replace(/^name: .*$/m, `name: Replaced ${key}`)}# typed over\n`;
     await writeDsl(ada, replacement);
     await expect.poll(() => readDsl(bob)).toBe(replacement);
@@ -93,4 +95,28 @@ test("selecting all and typing over the other person's cursor replaces the text 
   }
   // The caret says who it is without putting that into the text.
   await expect(ada.locator(".dsl-editor .cm-remote-caret")).toHaveAttribute("data-name", "Local user");
+});
+
+test("Show on the canvas selects the node in a live editor whose shared draft syncs late and differs from the saved version", async ({ browser }) => {
+  const setup = await browser.newPage();
+  await openFreshFlow(setup, "Support triage");
+  const url = setup.url();
+  await expect(setup.getByRole("status").filter({ hasText: /^Live$/ })).toBeVisible({ timeout: 20_000 });
+  // An unsaved live edit: the shared draft is not the saved version.
+  await placeCursor(setup, "agents:");
+  await setup.keyboard.insertText("\n# unsaved live edit");
+
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  // The server's messages arrive 1.5 s late: the canvas is laid out and focused long before the draft syncs.
+  await context.routeWebSocket(/\/api\/coedit/, (ws) => {
+    const server = ws.connectToServer();
+    server.onMessage((message) => setTimeout(() => ws.send(message), 1_500));
+  });
+  const page = await context.newPage();
+  await page.goto(`${url}?node=triage`);
+  await expect(page.getByRole("status").filter({ hasText: /^Live$/ })).toBeVisible({ timeout: 20_000 });
+  await expect.poll(() => readDsl(page)).toContain("# unsaved live edit");
+  await expect(inspector(page).getByRole("heading")).toHaveText("Agent: triage");
+  await expect(node(page, "triage")).toHaveClass(/selected/);
+  await expect(node(page, "triage")).toBeInViewport();
 });

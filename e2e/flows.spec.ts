@@ -23,7 +23,7 @@ test("a new team sees the demo flows", async ({ page }, testInfo) => {
   await expect(page).toHaveURL(/\/flows$/);
   const flows = page.getByRole("table", { name: "Flows" });
   for (const name of ["Research, write, review", "Article pipeline", "Support triage"]) {
-    await expect(flows.getByRole("link", { name })).toBeVisible();
+    await expect(flows.getByRole("link", { name, exact: true })).toBeVisible();
   }
   await page.screenshot({ path: testInfo.outputPath("flows-page.png"), fullPage: true });
   await testInfo.attach("flows-page", { path: testInfo.outputPath("flows-page.png"), contentType: "image/png" });

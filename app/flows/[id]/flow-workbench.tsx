@@ -7,7 +7,7 @@ import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useState } from "react";
 import { ActionErrorAlert } from "@/app/_components/action-error";
 import { useServerAction } from "@/app/_components/use-server-action";
-import { resetDraft } from "@/lib/coedit/draftText";
+import { draftVersionOf, resetDraft } from "@/lib/coedit/draftText";
 import { DeleteDialog, RenameDialog } from "../_components/flow-row-actions";
 import { saveAsNewFlowAction, saveFlowAction } from "../actions";
 import { EditorSkeleton } from "./editor/components/editor-skeleton";
@@ -64,8 +64,11 @@ export function FlowWorkbench({ flow, latest, viewing, versions, tools, mcpServe
   // The latest version is edited live with everyone who has it open; an old version is not.
   const coedit = useCoedit(flow.id, { id: userId, name: userName }, !readOnly);
   const live = coedit.session;
-  const dirty = !readOnly && (draft.text !== latest.document || draft.baseVersion !== latest.number);
+  // Live, the shared draft says which version it stands on (the others' saves move it): only the text counts.
+  const dirty = !readOnly && (draft.text !== latest.document || (!live && draft.baseVersion !== latest.number));
   const version = viewing?.number ?? latest.number;
+  // A run just after a save runs the version saved, even before the page has reloaded it.
+  const runVersion = viewing?.number ?? Math.max(latest.number, draft.baseVersion);
 
   const save = useCallback(
     (baseVersion?: number) => {
@@ -109,6 +112,18 @@ export function FlowWorkbench({ flow, latest, viewing, versions, tools, mcpServe
       },
     );
   }
+
+  // Live, a version saved by someone else (or one the draft followed: a rename, a restore)
+  // moves the shared draft onto it: load that version, so the header and history say so.
+  useEffect(() => {
+    if (!live) return;
+    const onMeta = () => {
+      const standsOn = draftVersionOf(live.doc);
+      if (standsOn !== null && standsOn > latest.number) router.refresh();
+    };
+    live.meta.observe(onMeta);
+    return () => live.meta.unobserve(onMeta);
+  }, [live, latest.number, router]);
 
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
@@ -209,7 +224,7 @@ export function FlowWorkbench({ flow, latest, viewing, versions, tools, mcpServe
                 ×
               </button>
               {prefs.drawer === "run" ? (
-                <RunPanel flowId={flow.id} version={version} document={viewing?.document ?? latest.document} keyedProviders={keyedProviders} unsaved={dirty} />
+                <RunPanel flowId={flow.id} version={runVersion} document={viewing?.document ?? latest.document} keyedProviders={keyedProviders} unsaved={dirty} />
               ) : (
                 <VersionsList flowId={flow.id} versions={versions} latest={latest.number} current={version} />
               )}
