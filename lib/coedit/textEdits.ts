@@ -14,8 +14,8 @@ export type TextEdit = { index: number; remove: number; insert: string };
 /** Above this many changed characters a diff costs more than it saves: one replacement. */
 const MAX_DIFFED = 200_000;
 
-export function textEdits(before: string, after: string): TextEdit[] {
-  if (before === after) return [];
+/** The one range of `before` that differs from `after` (their common start and end left out), and its replacement. */
+export function changedRange(before: string, after: string): { from: number; to: number; insert: string } {
   let start = 0;
   while (start < before.length && start < after.length && before[start] === after[start]) start++;
   let endBefore = before.length;
@@ -24,8 +24,13 @@ export function textEdits(before: string, after: string): TextEdit[] {
     endBefore--;
     endAfter--;
   }
-  const middleBefore = before.slice(start, endBefore);
-  const middleAfter = after.slice(start, endAfter);
+  return { from: start, to: endBefore, insert: after.slice(start, endAfter) };
+}
+
+export function textEdits(before: string, after: string): TextEdit[] {
+  if (before === after) return [];
+  const { from: start, to: end, insert: middleAfter } = changedRange(before, after);
+  const middleBefore = before.slice(start, end);
   if (middleBefore.length + middleAfter.length > MAX_DIFFED || !middleBefore || !middleAfter) {
     return [{ index: start, remove: middleBefore.length, insert: middleAfter }];
   }

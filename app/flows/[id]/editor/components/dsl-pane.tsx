@@ -8,6 +8,7 @@ import { Annotation, EditorSelection, EditorState, RangeSetBuilder, StateEffect,
 import { Decoration, type DecorationSet, EditorView, highlightActiveLine, keymap, lineNumbers, ViewPlugin } from "@codemirror/view";
 import { useEffect, useRef } from "react";
 import { yCollab, ySyncAnnotation } from "y-codemirror.next";
+import { changedRange } from "@/lib/coedit/textEdits";
 import { type LiveEditing, useLiveEditing } from "../coedit/context";
 import { remoteCursors } from "../coedit/remote-cursors";
 import type { DocumentError } from "@/lib/dsl/types";
@@ -39,19 +40,6 @@ const errorLines = StateField.define<DecorationSet>({
   },
   provide: (field) => EditorView.decorations.from(field),
 });
-
-/** Replaces only the part that differs, so the cursor and scroll stay where they were. */
-function minimalChange(before: string, after: string) {
-  let start = 0;
-  while (start < before.length && start < after.length && before[start] === after[start]) start++;
-  let endBefore = before.length;
-  let endAfter = after.length;
-  while (endBefore > start && endAfter > start && before[endBefore - 1] === after[endAfter - 1]) {
-    endBefore--;
-    endAfter--;
-  }
-  return { from: start, to: endBefore, insert: after.slice(start, endAfter) };
-}
 
 /**
  * A code editor's keys, in YAML's terms: Tab indents the selected lines (two spaces: YAML
@@ -162,7 +150,7 @@ function mountCodeMirror(store: EditorStore, parent: HTMLElement, readOnly: bool
   viewRef.current = view;
   const sync = (text: string, problems: readonly DocumentError[]) => {
     const current = view.state.doc.toString();
-    const changes = live || current === text ? [] : [minimalChange(current, text)];
+    const changes = live || current === text ? [] : [changedRange(current, text)];
     view.dispatch({ changes, effects: setErrorLines.of(problems.map((p) => p.line)), annotations: fromStore.of(true) });
   };
   sync(store.getState().text, store.getState().errors);
