@@ -75,12 +75,12 @@ export function FlowWorkbench({ flow, latest, viewing, versions, tools, mcpServe
       if (readOnly || saving) return;
       // Live, the shared draft is saved on the version it stands on (a save by someone
       // editing without the socket still shows the conflict choices below).
-      const sharedBase = live?.meta.get("version");
-      const base = baseVersion ?? (live && typeof sharedBase === "number" ? sharedBase : draft.baseVersion);
+      const base = baseVersion ?? (live ? (draftVersionOf(live.doc) ?? draft.baseVersion) : draft.baseVersion);
       run(
         () => saveFlowAction({ flowId: flow.id, document: draft.text, baseVersion: base, message, fromSharedDraft: live !== null }),
         ({ version: saved }) => {
-          live?.meta.set("version", saved);
+          // Never back: a version written meanwhile (a rename) may already have moved the draft on.
+          if (live && (draftVersionOf(live.doc) ?? 0) < saved) live.meta.set("version", saved);
           draft.markSaved(saved);
           setMessage("");
           push("success", `Saved as version ${saved}.`);
