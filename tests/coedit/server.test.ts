@@ -133,7 +133,8 @@ describe.each(testDatabases())("co-editing a flow on $name", (database) => {
       const there = connectClient(other.url, flowId, { cookie: ada });
       clients.push(there);
       await Promise.all([here.synced, there.synced]);
-      expect(there.text.toString()).toBe(here.text.toString());
+      // What the first process had not stored yet reaches the second one in reply to its hello.
+      await until(() => there.text.toString() === here.text.toString(), "the second process has the first one's unstored edits");
       for (let i = 0; i < 20; i++) {
         here.text.insert(0, `# here ${i}\n`);
         there.text.insert(there.text.length, `# there ${i}\n`);
@@ -197,6 +198,31 @@ describe.each(testDatabases())("co-editing a flow on $name", (database) => {
       expect(draftVersionOf(next.doc)).toBe(restored.number);
     } finally {
       registerCoeditServer(undefined);
+    }
+  });
+
+  it.runIf(database.name === "postgresql")("moves a draft open in another web process onto a new version (stored, then reloaded there)", async () => {
+    // Nobody has it open in this process.
+    for (const client of clients.splice(0)) client.close();
+    await until(() => !server.coedit.hocuspocus.documents.has(flowDocumentName(flowId)), "the document is unloaded here");
+    const other = await startCoeditServer({ debounceMs: 50 });
+    const ownerId = (await getLocalWorkspace()).userId;
+    try {
+      const there = connectClient(other.url, flowId, { cookie: ada });
+      clients.push(there);
+      await there.synced;
+      const latest = (await getFlow(teamId, flowId)).latestVersion;
+      expect(draftVersionOf(there.doc)).toBe(latest.number);
+      // This process does not hold the document: the stored draft follows, and the other process reloads it.
+      const document = latest.document.replace("Say hi.", "Say hi from afar.");
+      const written = await saveFlowVersion(teamId, ownerId, flowId, { document, baseVersion: latest.number });
+      await draftFollowsVersion(teamId, flowId, written);
+      await until(() => there.text.toString().includes("Say hi from afar."), "the other process's editor follows");
+      expect(draftVersionOf(there.doc)).toBe(written.number);
+    } finally {
+      for (const client of clients.splice(0)) client.close();
+      await until(() => other.coedit.hocuspocus.documents.size === 0, "the other process stored and unloaded it");
+      await other.stop();
     }
   });
 });
