@@ -29,6 +29,10 @@ const nextConfig = {
     // chunk; bundled, QuickJS looks for its wasm under /_next/static and the sandbox crashes.
     "quickjs-emscripten-core",
     "@jitl/quickjs-wasmfile-release-sync",
+    // The co-editing server: one copy of yjs shared with Hocuspocus (two copies break Yjs's type checks).
+    "@hocuspocus/server",
+    "yjs",
+    "ws",
     // Loaded only with SWARM_EXECUTOR=durable; bundling it fails on its optional telemetry packages.
     "@dbos-inc/dbos-sdk",
   ],

@@ -10,7 +10,7 @@ export async function proxy(request: NextRequest): Promise<Response> {
   const gone = await revokedShareLinkResponse(request.nextUrl.pathname);
   if (gone) return gone;
   const nonce = newNonce();
-  const policy = contentSecurityPolicy({ nonce, development: process.env.NODE_ENV === "development" });
+  const policy = contentSecurityPolicy({ nonce, development: process.env.NODE_ENV === "development", host: request.headers.get("host") ?? request.nextUrl.host });
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("Content-Security-Policy", policy);
   const response = NextResponse.next({ request: { headers: requestHeaders } });

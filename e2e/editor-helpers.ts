@@ -1,5 +1,6 @@
 // Shared steps of the editor's Playwright specs: read the DSL, find nodes, draw edges.
 import { expect, type Locator, type Page, type TestInfo } from "@playwright/test";
+import { flowTemplates } from "../lib/demo/flows";
 
 /** The DSL pane's whole text. CodeMirror draws only the visible lines, so ask its view. */
 export async function readDsl(page: Page): Promise<string> {
@@ -50,6 +51,26 @@ export async function openFlow(page: Page, name: string) {
   await page.goto("/flows");
   await page.getByRole("link", { name, exact: true }).click();
   await expect(page.locator(".react-flow__node").first()).toBeVisible();
+}
+
+let freshFlows = 0;
+
+/**
+ * Imports a copy of a demo flow ("Article pipeline", "Support triage") under a name of its
+ * own and opens it in the editor. The unsaved draft is the server's, shared by every tab
+ * (live co-editing), so a test that edited the demo flow itself would leave its edits to the
+ * next one: each test works on a flow nobody else has touched. Returns the flow's name.
+ */
+export async function openFreshFlow(page: Page, template: string): Promise<string> {
+  const found = flowTemplates.find((candidate) => candidate.name === template);
+  if (!found) throw new Error(`no template named ${template}`);
+  const name = `${template} ${Date.now().toString(36).slice(-4)}${++freshFlows}`;
+  const document = found.document.replace(/^name: .*$/m, `name: ${name}`);
+  await page.goto("/flows");
+  await page.getByLabel("Import YAML file").setInputFiles({ name: "copy.yaml", mimeType: "application/yaml", buffer: Buffer.from(document) });
+  await expect(page.getByRole("heading", { name })).toBeVisible();
+  await expect(page.locator(".react-flow__node").first()).toBeVisible();
+  return name;
 }
 
 /** Clicks the empty canvas, which clears the selection. */

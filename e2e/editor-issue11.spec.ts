@@ -2,7 +2,7 @@
 // passes now. Screenshots of the editor at 1440×900, 1280×720 and 1024×768 are attached.
 import { expect, type Page, test } from "@playwright/test";
 import { FIVE_STEPS } from "../tests/editor/fixtures";
-import { clearSelection, connect, inspector, node, openFlow, placeCursor, readDsl, selectNode, snap, writeDsl } from "./editor-helpers";
+import { clearSelection, connect, inspector, node, openFreshFlow, placeCursor, readDsl, selectNode, snap, writeDsl } from "./editor-helpers";
 
 const SIZES = [
   { width: 1440, height: 900 },
@@ -37,7 +37,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 test("1. typed DSL text that does not map is never thrown away: canvas and inspector refuse edits, with a banner", async ({ page }, testInfo) => {
-  await openFlow(page, "Article pipeline");
+  await openFreshFlow(page, "Article pipeline");
   const text = await readDsl(page);
   const typed = text.replace("agents:\n", "agents:\n  fresh:\n    model: mock:echo\n   instructions: mis-indented\n");
   await writeDsl(page, typed);
@@ -65,7 +65,7 @@ test("1. typed DSL text that does not map is never thrown away: canvas and inspe
 });
 
 test("2. the DSL pane indents blocks, auto-indents after 'key:' and completes from the document", async ({ page }) => {
-  await openFlow(page, "Article pipeline");
+  await openFreshFlow(page, "Article pipeline");
   const before = await readDsl(page);
   const lines = before.split("\n");
   const first = lines.findIndex((line) => line === "  intro:");
@@ -113,7 +113,7 @@ test("2. the DSL pane indents blocks, auto-indents after 'key:' and completes fr
 });
 
 test("3. a new node stays unconnected, marked 'not in the flow', until it is wired", async ({ page }, testInfo) => {
-  await openFlow(page, "Article pipeline");
+  await openFreshFlow(page, "Article pipeline");
   await clearSelection(page);
   await page.getByRole("toolbar", { name: "Palette" }).getByRole("button", { name: "+ Serial group" }).click();
   await expect(node(page, "serial_1")).toBeVisible();
@@ -131,7 +131,7 @@ test("3. a new node stays unconnected, marked 'not in the flow', until it is wir
 });
 
 test("4. deleting a middle container joins its neighbours", async ({ page }) => {
-  await openFlow(page, "Article pipeline");
+  await openFreshFlow(page, "Article pipeline");
   await writeDsl(page, FIVE_STEPS);
   await expect(node(page, "writing")).toBeVisible();
   await selectNode(page, "writing");
@@ -141,7 +141,7 @@ test("4. deleting a middle container joins its neighbours", async ({ page }) => 
 });
 
 test("5. new nodes land in free space, never on top of existing ones", async ({ page }) => {
-  await openFlow(page, "Article pipeline");
+  await openFreshFlow(page, "Article pipeline");
   await clearSelection(page);
   const palette = page.getByRole("toolbar", { name: "Palette" });
   for (const kind of ["+ Agent", "+ Parallel group", "+ Agent", "+ Swarm"]) {
@@ -170,7 +170,7 @@ test("5. new nodes land in free space, never on top of existing ones", async ({ 
 for (const size of SIZES) {
   test(`6-8. at ${size.width}×${size.height}: the canvas has room, nothing is clipped or below the fold`, async ({ page }, testInfo) => {
     await page.setViewportSize(size);
-    await openFlow(page, "Article pipeline");
+    await openFreshFlow(page, "Article pipeline");
     const label = `${size.width}x${size.height}`;
     // (8) nothing important below the fold: the page does not scroll, the header is all in view.
     expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(size.height);
@@ -223,19 +223,48 @@ for (const size of SIZES) {
   });
 }
 
-test("8. a save conflict is in view with its choices, and saves say so in a toast", async ({ browser }, testInfo) => {
-  const alice = await browser.newPage({ viewport: { width: 1024, height: 768 } });
-  const bob = await browser.newPage({ viewport: { width: 1024, height: 768 } });
-  await openFlow(alice, "Support triage");
-  await bob.goto(alice.url());
-  await expect(node(bob, "billing")).toBeVisible();
+test("8. two live tabs converge; with the socket down a save conflict is in view with its choices, and saves say so in a toast", async ({ browser }, testInfo) => {
+  const viewport = { width: 1024, height: 768 };
+  const setup = await browser.newPage({ viewport });
+  await openFreshFlow(setup, "Support triage");
+  const url = setup.url();
+  await setup.close();
+  const live = (page: Page) => page.getByRole("status").filter({ hasText: /^Live$/ });
+  const open = async (blockSocket = false) => {
+    const context = await browser.newContext({ viewport });
+    // The live socket refused: this tab edits alone and saves as before co-editing (the non-live path).
+    if (blockSocket) await context.routeWebSocket(/\/api\/coedit/, (ws) => ws.close());
+    const page = await context.newPage();
+    await page.goto(url);
+    await expect(node(page, "billing")).toBeVisible();
+    return page;
+  };
+  const alice = await open();
+  const carol = await open();
+  const bob = await open(true);
+  await expect(live(alice)).toBeVisible({ timeout: 20_000 });
+  await expect(live(carol)).toBeVisible({ timeout: 20_000 });
+  await expect(bob.getByRole("status").filter({ hasText: /^(Offline|Connecting)/ })).toBeVisible();
+  await expect(live(bob)).toHaveCount(0);
 
   const edit = async (page: Page, from: string, to: string) => writeDsl(page, (await readDsl(page)).replace(from, to));
-  await edit(alice, "exactly one name", "exactly one agent name");
+  // Two live tabs: each one's edit reaches the other, and both end with one document.
+  await placeCursor(alice, "agents:");
+  await alice.keyboard.insertText("\n# from Alice");
+  await expect.poll(() => readDsl(carol)).toContain("agents:\n# from Alice\n");
+  await placeCursor(carol, "swarm:");
+  await carol.keyboard.insertText("\n# from Carol");
+  await expect.poll(() => readDsl(alice)).toContain("swarm:\n# from Carol\n");
+  expect(await readDsl(alice)).toBe(await readDsl(carol));
+  await expect(dslStatus(alice)).toHaveText("valid");
+  expect(await readDsl(bob)).not.toContain("# from Alice");
+
   await alice.getByLabel("Version message").fill("Clearer triage");
   await alice.getByRole("button", { name: "Save version" }).click();
   await expect(alice.getByRole("status").getByText(/Saved as version \d+\./)).toBeVisible();
+  await expect(alice.getByRole("button", { name: /Save mine over version/ })).toHaveCount(0);
 
+  // Bob, offline, still stands on the version he opened: his save conflicts.
   await edit(bob, "invoices, refunds", "invoices, refunds, taxes");
   await bob.getByRole("button", { name: "Save version" }).click();
   const choice = bob.getByRole("button", { name: /Save mine over version/ });

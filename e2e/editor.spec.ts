@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { clearSelection, connect, node, readDsl, selectNode, snap } from "./editor-helpers";
+import { clearSelection, connect, node, openFreshFlow, readDsl, selectNode, snap } from "./editor-helpers";
 
 /**
  * The editor, driven as a user would: build the hybrid example from an empty flow with
@@ -132,8 +132,7 @@ test("build the hybrid example on the canvas, edit the DSL, undo to empty, redo,
 
 test("handoffs, copy/paste, duplicate and the shortcuts popover", async ({ page }, testInfo) => {
   await page.setViewportSize({ width: 1600, height: 1000 });
-  await page.goto("/flows");
-  await page.getByRole("link", { name: "Support triage" }).click();
+  await openFreshFlow(page, "Support triage");
   await expect(node(page, "billing")).toBeVisible();
   await expect(page.locator(".react-flow__edge-path.edge-handoff")).toHaveCount(2);
 
@@ -166,8 +165,7 @@ test("handoffs, copy/paste, duplicate and the shortcuts popover", async ({ page 
 
 test("collapse a nested swarm, drag an agent out of its group, add one by dragging from the palette", async ({ page }, testInfo) => {
   await page.setViewportSize({ width: 1600, height: 1000 });
-  await page.goto("/flows");
-  await page.getByRole("link", { name: "Article pipeline" }).click();
+  await openFreshFlow(page, "Article pipeline");
   await expect(node(page, "science_researcher")).toBeVisible();
 
   await page.getByRole("button", { name: "Collapse article" }).click();

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { readDsl, writeDsl } from "./editor-helpers";
+import { openFreshFlow, readDsl, writeDsl } from "./editor-helpers";
 
 const importedPath = "e2e/fixtures/imported.yaml";
 
@@ -23,7 +23,7 @@ test("a new team sees the demo flows", async ({ page }, testInfo) => {
   await expect(page).toHaveURL(/\/flows$/);
   const flows = page.getByRole("table", { name: "Flows" });
   for (const name of ["Research, write, review", "Article pipeline", "Support triage"]) {
-    await expect(flows.getByRole("link", { name })).toBeVisible();
+    await expect(flows.getByRole("link", { name, exact: true })).toBeVisible();
   }
   await page.screenshot({ path: testInfo.outputPath("flows-page.png"), fullPage: true });
   await testInfo.attach("flows-page", { path: testInfo.outputPath("flows-page.png"), contentType: "image/png" });
@@ -112,9 +112,9 @@ test("bad input gets a clear message and loses nothing", async ({ page }) => {
   await page.goto("/flows/no-such-flow");
   await expect(page.getByRole("heading", { name: "Not found" })).toBeVisible();
 
-  // A save the server refuses keeps the text in the editor.
-  await page.goto("/flows");
-  await page.getByRole("link", { name: "Research, write, review" }).click();
+  // A save the server refuses keeps the text in the editor (a flow of its own: the unsaved
+  // draft is the server's, shared live).
+  await openFreshFlow(page, "Research, write, review");
   const broken = "agents: [this is: not valid\n";
   await writeDsl(page, broken);
   await page.getByRole("button", { name: "Save version" }).click();
@@ -127,16 +127,25 @@ test("bad input gets a clear message and loses nothing", async ({ page }) => {
   await expect.poll(() => readDsl(page)).toBe(broken);
   await page.getByRole("button", { name: "Discard them" }).click();
   await expect.poll(() => readDsl(page)).toMatch(/researcher/);
+  // Discarded for everyone: the shared draft is the saved version again.
+  await page.reload();
+  await expect(page.getByRole("status").filter({ hasText: /^Live$/ })).toBeVisible({ timeout: 20_000 });
+  await expect.poll(() => readDsl(page)).toMatch(/researcher/);
+  await expect(page.getByText("Restored the unsaved changes")).toHaveCount(0);
 });
 
 test("saving over a teammate's newer version is a conflict, not a silent overwrite", async ({ browser }) => {
+  const setup = await browser.newPage();
+  await openFreshFlow(setup, "Support triage");
+  const url = setup.url();
+  await setup.close();
   const alice = await browser.newPage();
-  const bob = await browser.newPage();
-  await alice.goto("/flows");
-  await alice.getByRole("link", { name: "Support triage" }).click();
-  // The editor page loads its canvas on the client: wait for the navigation to finish.
-  await alice.waitForURL(/\/flows\/[^/]+$/);
-  await bob.goto(alice.url());
+  // Bob's live socket is refused: he edits alone, on the version he opened (the non-live path).
+  const bobs = await browser.newContext();
+  await bobs.routeWebSocket(/\/api\/coedit/, (ws) => ws.close());
+  const bob = await bobs.newPage();
+  await alice.goto(url);
+  await bob.goto(url);
 
   await editDocument(alice, (text) => text.replace("exactly one name", "exactly one agent name"));
   await alice.getByRole("button", { name: "Save version" }).click();
@@ -148,4 +157,6 @@ test("saving over a teammate's newer version is a conflict, not a silent overwri
   expect(await readDsl(bob)).toMatch(/taxes/);
   await bob.getByRole("button", { name: /Save mine over version/ }).click();
   await expect(bob.getByText(/Saved as version \d+\./)).toBeVisible();
+  // Alice's open, live editor follows the version Bob saved without the socket.
+  await expect.poll(() => readDsl(alice)).toMatch(/taxes/);
 });

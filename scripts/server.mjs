@@ -28,6 +28,18 @@ const server = createServer((request, response) => {
     response.end();
   });
 });
+// Live co-editing (lib/coedit/server.ts): created in this process by instrumentation.ts, found
+// on globalThis because this plain JavaScript file cannot import the app's TypeScript.
+const COEDIT_PATH = "/api/coedit";
+const coeditKey = Symbol.for("swarm-studio.coedit");
+server.on("upgrade", (request, socket, head) => {
+  setTrustedForwardedFor(request, trustedProxies);
+  const coedit = globalThis[coeditKey];
+  const path = new URL(request.url ?? "/", "http://localhost").pathname;
+  if (coedit && path === COEDIT_PATH) coedit.handleUpgrade(request, socket, head);
+  else socket.destroy();
+});
+
 server.listen(port, hostname, () => {
   console.log(`Swarm Studio on http://${hostname ?? "localhost"}:${port}` + (trustedProxies.length ? ` (trusting proxies ${trustedProxies.join(", ")})` : ""));
 });

@@ -95,6 +95,8 @@ const SaveFlowInput = z.object({
   document: DocumentText,
   baseVersion: z.number().int().positive(),
   message: z.string().trim().max(MAX_MESSAGE_LENGTH).optional(),
+  /** The document is the live shared draft: the version credits its contributors. */
+  fromSharedDraft: z.boolean().optional(),
 });
 
 export async function saveFlowAction(input: z.input<typeof SaveFlowInput>): Promise<ActionResult<{ version: number }>> {

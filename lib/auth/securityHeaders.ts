@@ -8,6 +8,13 @@ export interface PolicyOptions {
   nonce: string;
   /** `next dev` evaluates code for fast refresh and needs 'unsafe-eval'. */
   development: boolean;
+  /** The Host the browser asked for: the co-editing WebSocket connects back to it. */
+  host?: string | null;
+}
+
+/** A Host header's value as a CSP source may carry it (name or address, optional port), else null. */
+function socketHost(host: string | null | undefined): string | null {
+  return host && /^([\w.-]+|\[[0-9a-fA-F:.]+\])(:\d{1,5})?$/.test(host) ? host : null;
 }
 
 /** A fresh nonce: 128 random bits, base64. */
@@ -15,7 +22,8 @@ export function newNonce(): string {
   return Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
 }
 
-export function contentSecurityPolicy({ nonce, development }: PolicyOptions): string {
+export function contentSecurityPolicy({ nonce, development, host }: PolicyOptions): string {
+  const socket = socketHost(host);
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     // 'strict-dynamic': a script the nonce allowed may load the app's chunks.
@@ -23,8 +31,9 @@ export function contentSecurityPolicy({ nonce, development }: PolicyOptions): st
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "blob:", "data:"],
     "font-src": ["'self'", "data:"],
-    // Live runs are Server-Sent Events from this server.
-    "connect-src": ["'self'"],
+    // Live runs are Server-Sent Events from this server; co-editing is a WebSocket to it
+    // (CSP 3 lets 'self' match ws: on the same host, older browsers need it spelled out).
+    "connect-src": ["'self'", ...(socket ? [`ws://${socket}`, `wss://${socket}`] : [])],
     "worker-src": ["'self'", "blob:"],
     "object-src": ["'none'"],
     "base-uri": ["'self'"],

@@ -42,6 +42,8 @@ export const SaveFlowVersionInput = z.object({
   /** The flow's name and description from this document (omitted: kept as they are). */
   name: FlowName.optional(),
   description: FlowDescription.optional(),
+  /** The document is the flow's shared draft: the version credits the draft's contributors. */
+  fromSharedDraft: z.boolean().default(false),
 });
 export type SaveFlowVersionInput = z.input<typeof SaveFlowVersionInput>;
 

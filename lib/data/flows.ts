@@ -1,6 +1,7 @@
 // Saved flows and their versions, always scoped by team.
 import { type Db, getDb } from "@/lib/db/client.ts";
 import { NotFoundError, VersionConflictError } from "./errors.ts";
+import { type Contributor, parseContributors } from "./flowDrafts.ts";
 import { isUniqueViolation } from "./uniqueness.ts";
 import { CreateFlowInput, DraftSnapshotInput, FlowName, SaveFlowVersionInput, VersionNumber } from "./flowSchemas.ts";
 import { Id, parseInput } from "./validation.ts";
@@ -19,6 +20,8 @@ export interface FlowVersionSummary {
   message: string;
   authorId: string | null;
   authorName: string | null;
+  /** Who edited the shared draft this version saved (empty for a single person's save). */
+  contributors: Contributor[];
   createdAt: Date;
 }
 
@@ -44,6 +47,7 @@ const versionSelect = {
   number: true,
   message: true,
   authorId: true,
+  contributors: true,
   createdAt: true,
   author: { select: { name: true } },
 } as const;
@@ -52,6 +56,7 @@ function toVersionSummary(row: {
   number: number;
   message: string;
   authorId: string | null;
+  contributors: string;
   createdAt: Date;
   author: { name: string } | null;
 }): FlowVersionSummary {
@@ -60,6 +65,7 @@ function toVersionSummary(row: {
     message: row.message,
     authorId: row.authorId,
     authorName: row.author?.name ?? null,
+    contributors: parseContributors(row.contributors),
     createdAt: row.createdAt,
   };
 }
@@ -174,7 +180,7 @@ export async function saveFlowVersion(
   const team = parseInput(Id, teamId);
   const author = parseInput(Id, userId);
   const id = parseInput(Id, flowId);
-  const { document, message, baseVersion, name, description } = parseInput(SaveFlowVersionInput, input);
+  const { document, message, baseVersion, name, description, fromSharedDraft } = parseInput(SaveFlowVersionInput, input);
   const db = await getDb();
   return db.$transaction(async (tx) => {
     const { count } = await tx.flow.updateMany({
@@ -186,8 +192,12 @@ export async function saveFlowVersion(
       const flow = await findLiveFlow(tx, team, id);
       throw new VersionConflictError(id, baseVersion, flow.latestVersion);
     }
+    // Saving the shared draft credits who edited it since the last version, and starts over.
+    const draft = fromSharedDraft ? await tx.flowDraft.findUnique({ where: { flowId: id }, select: { contributors: true } }) : null;
+    if (draft) await tx.flowDraft.update({ where: { flowId: id }, data: { contributors: "[]" } });
+    const contributors = draft?.contributors ?? "[]";
     const version = await tx.flowVersion.create({
-      data: { flowId: id, number: baseVersion + 1, document, message, authorId: author },
+      data: { flowId: id, number: baseVersion + 1, document, message, authorId: author, contributors },
       select: { ...versionSelect, document: true },
     });
     return toVersionDetail(version);

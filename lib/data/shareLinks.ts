@@ -118,6 +118,17 @@ export async function isShareLinkRevoked(token: string): Promise<boolean> {
   return Boolean(link?.revokedAt);
 }
 
+/** The team and flow an active share link shows, or null (unknown, revoked, or its flow deleted). */
+export async function shareLinkTarget(token: string): Promise<{ teamId: string; flowId: string } | null> {
+  if (!token.startsWith(SHARE_TOKEN_PREFIX) || token.length >= 200) return null;
+  const db = await getDb();
+  const link = await db.shareLink.findUnique({
+    where: { tokenHash: sha256Hex(token) },
+    select: { revokedAt: true, teamId: true, flowId: true, flow: { select: { deletedAt: true } } },
+  });
+  return link && !link.revokedAt && !link.flow.deletedAt ? { teamId: link.teamId, flowId: link.flowId } : null;
+}
+
 /** What a share URL shows; NotFoundError for an unknown token or a deleted flow. */
 export async function openShareLink(token: string): Promise<OpenedShareLink> {
   const db = await getDb();

@@ -6,6 +6,8 @@
  */
 import { requirePermission, type Workspace } from "@/lib/auth";
 import { ForbiddenError } from "@/lib/auth/errors";
+import { draftFollowsVersion } from "@/lib/coedit/follow";
+import { runningCoeditServer } from "@/lib/coedit/registry";
 import { can, isRole, type Role } from "@/lib/auth/permissions";
 import { createFlow, deleteFlow, getFlow, getVersion, renameFlow, saveFlowVersion } from "@/lib/data";
 import { forkFlow } from "@/lib/data/forks";
@@ -83,7 +85,21 @@ export async function rename(workspace: Workspace, flowId: string, name: string)
     message: `Renamed to "${name}"`.slice(0, 500),
     name,
   });
+  await followedByDraft(workspace, flowId, saved);
   return { name, version: saved.number, previousVersion: latest.number };
+}
+
+/**
+ * The flow's live shared draft moves onto a version just written past it. The version is
+ * saved whatever happens here: a failure leaves the draft on the older version (its next
+ * save shows the conflict choices), so it is logged, not thrown.
+ */
+async function followedByDraft(workspace: Workspace, flowId: string, saved: { number: number; document: string }): Promise<void> {
+  try {
+    await draftFollowsVersion(workspace.teamId, flowId, saved);
+  } catch (error) {
+    console.error(`co-editing: the shared draft of flow ${flowId} did not follow version ${saved.number}`, error);
+  }
 }
 
 export async function remove(workspace: Workspace, flowId: string): Promise<void> {
@@ -91,11 +107,15 @@ export async function remove(workspace: Workspace, flowId: string): Promise<void
   await deleteFlow(workspace.teamId, flowId);
 }
 
-/** Saves `document` as the next version of the flow, if it is valid and `baseVersion` is still the newest. */
+/**
+ * Saves `document` as the next version of the flow, if it is valid and `baseVersion` is
+ * still the newest. `fromSharedDraft`: the document is the flow's live shared draft, and the
+ * version credits everyone who edited it since the last version.
+ */
 export async function save(
   workspace: Workspace,
   flowId: string,
-  input: { document: string; baseVersion: number; message?: string },
+  input: { document: string; baseVersion: number; message?: string; fromSharedDraft?: boolean },
 ): Promise<{ version: number }> {
   requirePermission(workspace, "flow", "update", "save flows");
   const fields = requireValidDocument(input.document, undefined, await teamToolContext(workspace.teamId));
@@ -103,8 +123,13 @@ export async function save(
     document: input.document,
     baseVersion: input.baseVersion,
     message: input.message || undefined,
+    fromSharedDraft: input.fromSharedDraft ?? false,
     ...columns(fields),
   });
+  // Saved from the shared draft, the draft is the version (its editors mark it saved);
+  // saved without the socket, the draft follows the version.
+  if (input.fromSharedDraft) runningCoeditServer()?.draftSaved(flowId);
+  else await followedByDraft(workspace, flowId, { number: version.number, document: input.document });
   return { version: version.number };
 }
 
@@ -118,6 +143,7 @@ export async function restoreVersion(workspace: Workspace, flowId: string, numbe
     message: `Restored version ${number}`,
     ...columns(requireValidDocument(old.document, `Version ${number}`, team)),
   });
+  await followedByDraft(workspace, flowId, { number: saved.number, document: old.document });
   return { version: saved.number };
 }
 

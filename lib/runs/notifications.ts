@@ -73,3 +73,15 @@ function startListener(n: Notifier): void {
   })();
   n.listener.catch(retry);
 }
+
+/**
+ * Closes this process's notification connections and forgets its database, so the next
+ * use connects to whatever DATABASE_URL says then (tests switch databases in one process).
+ */
+export async function closeNotifications(): Promise<void> {
+  const n = holder.__swarmStudioNotifier;
+  delete holder.__swarmStudioNotifier;
+  if (!n) return;
+  const listener = await n.listener?.catch(() => null);
+  await Promise.all([listener?.end().catch(() => undefined), n.pool.end().catch(() => undefined)]);
+}

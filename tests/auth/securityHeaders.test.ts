@@ -28,6 +28,8 @@ describe("security headers", () => {
     expect(parsed.get("script-src")).not.toContain("'unsafe-inline'");
     expect(parsed.get("style-src")).toEqual(["'self'", "'unsafe-inline'"]);
     expect(parsed.get("frame-ancestors")).toEqual(["'none'"]);
+    // The co-editing socket goes back to the host the page came from, and nowhere else.
+    expect(parsed.get("connect-src")).toEqual(["'self'", "ws://localhost:3000", "wss://localhost:3000"]);
     expect(parsed.get("object-src")).toEqual(["'none'"]);
     // Next.js finds the nonce for its scripts in the request's policy.
     expect(first.headers.get("x-middleware-request-content-security-policy")).toBe(policy);
@@ -41,5 +43,15 @@ describe("security headers", () => {
       "X-Content-Type-Options": "nosniff",
       "Referrer-Policy": "same-origin",
     });
+  });
+});
+
+describe("the co-editing socket in the policy", () => {
+  it("allows only a well-formed Host, so a forged header cannot add sources", async () => {
+    const { contentSecurityPolicy } = await import("@/lib/auth/securityHeaders");
+    const policy = (host: string) => directives(contentSecurityPolicy({ nonce: "n", development: false, host })).get("connect-src");
+    expect(policy("127.0.0.1:3413")).toEqual(["'self'", "ws://127.0.0.1:3413", "wss://127.0.0.1:3413"]);
+    expect(policy("evil.test; script-src *")).toEqual(["'self'"]);
+    expect(policy("a.test *")).toEqual(["'self'"]);
   });
 });

@@ -7,9 +7,11 @@ import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useState } from "react";
 import { ActionErrorAlert } from "@/app/_components/action-error";
 import { useServerAction } from "@/app/_components/use-server-action";
+import { draftVersionOf, resetDraft } from "@/lib/coedit/draftText";
 import { DeleteDialog, RenameDialog } from "../_components/flow-row-actions";
 import { saveAsNewFlowAction, saveFlowAction } from "../actions";
 import { EditorSkeleton } from "./editor/components/editor-skeleton";
+import { useCoedit } from "./editor/coedit/use-coedit";
 import type { ToolOption } from "./editor/nodes/agent/panel";
 import { FlowRunProvider } from "./run/flow-run-context";
 import { RunPanel } from "./run/run-panel";
@@ -42,6 +44,10 @@ type Props = {
   keyedProviders: readonly string[];
   /** Whose layout preferences (panes shown, drawer open) to remember. */
   userId: string;
+  /** The name others see next to this person's cursor and selection. */
+  userName: string;
+  /** Whether this person's role may change the flow (a viewer's live edits are refused). */
+  canEdit: boolean;
   canShare: boolean;
   /** A node to select and centre when the editor opens (from a run's timeline). */
   focusNode?: string;
@@ -50,7 +56,7 @@ type Props = {
 };
 
 /** The editor page: a sticky header, the editor filling the window, a run or versions drawer. */
-export function FlowWorkbench({ flow, latest, viewing, versions, tools, mcpServers, canTestTools, keyedProviders, userId, canShare, focusNode, evaluation }: Props) {
+export function FlowWorkbench({ flow, latest, viewing, versions, tools, mcpServers, canTestTools, keyedProviders, userId, userName, canEdit, canShare, focusNode, evaluation }: Props) {
   const router = useRouter();
   const draft = useDraft(flow.id, latest.number, latest.document);
   const [message, setMessage] = useState("");
@@ -59,15 +65,26 @@ export function FlowWorkbench({ flow, latest, viewing, versions, tools, mcpServe
   const [prefs, setPrefs] = useLayoutPrefs(userId);
   const { toasts, push, dismiss } = useToasts();
   const readOnly = viewing !== null;
-  const dirty = !readOnly && (draft.text !== latest.document || draft.baseVersion !== latest.number);
+  // The latest version is edited live with everyone who has it open; an old version is not.
+  const coedit = useCoedit(flow.id, { id: userId, name: userName }, !readOnly);
+  const live = coedit.session;
+  // Live, the shared draft says which version it stands on (the others' saves move it): only the text counts.
+  const dirty = !readOnly && (draft.text !== latest.document || (!live && draft.baseVersion !== latest.number));
   const version = viewing?.number ?? latest.number;
+  // A run just after a save runs the version saved, even before the page has reloaded it.
+  const runVersion = viewing?.number ?? Math.max(latest.number, draft.baseVersion);
 
   const save = useCallback(
-    (baseVersion = draft.baseVersion) => {
+    (baseVersion?: number) => {
       if (readOnly || saving) return;
+      // Live, the shared draft is saved on the version it stands on (a save by someone
+      // editing without the socket still shows the conflict choices below).
+      const base = baseVersion ?? (live ? (draftVersionOf(live.doc) ?? draft.baseVersion) : draft.baseVersion);
       run(
-        () => saveFlowAction({ flowId: flow.id, document: draft.text, baseVersion, message }),
+        () => saveFlowAction({ flowId: flow.id, document: draft.text, baseVersion: base, message, fromSharedDraft: live !== null }),
         ({ version: saved }) => {
+          // Never back: a version written meanwhile (a rename) may already have moved the draft on.
+          if (live && (draftVersionOf(live.doc) ?? 0) < saved) live.meta.set("version", saved);
           draft.markSaved(saved);
           setMessage("");
           push("success", `Saved as version ${saved}.`);
@@ -76,12 +93,18 @@ export function FlowWorkbench({ flow, latest, viewing, versions, tools, mcpServe
         (failed) => push("error", failed.conflict ? "Not saved: someone saved a newer version. Your changes are kept." : "Not saved: see the problem above the editor."),
       );
     },
-    [readOnly, saving, run, flow.id, draft, message, router, push],
+    [readOnly, saving, run, flow.id, draft, message, router, push, live],
   );
 
   function overwrite(version: number) {
     draft.rebase(version);
     save(version);
+  }
+
+  /** Back to the saved version: live, the shared draft too, for everyone who has it open. */
+  function discardUnsaved() {
+    if (live) resetDraft(live.doc, latest.document, latest.number);
+    draft.discard();
   }
 
   function saveAsCopy() {
@@ -93,6 +116,18 @@ export function FlowWorkbench({ flow, latest, viewing, versions, tools, mcpServe
       },
     );
   }
+
+  // Live, a version saved by someone else (or one the draft followed: a rename, a restore)
+  // moves the shared draft onto it: load that version, so the header and history say so.
+  useEffect(() => {
+    if (!live) return;
+    const onMeta = () => {
+      const standsOn = draftVersionOf(live.doc);
+      if (standsOn !== null && standsOn > latest.number) router.refresh();
+    };
+    live.meta.observe(onMeta);
+    return () => live.meta.unobserve(onMeta);
+  }, [live, latest.number, router]);
 
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
@@ -136,7 +171,7 @@ export function FlowWorkbench({ flow, latest, viewing, versions, tools, mcpServe
           {draft.restored ? (
             <div className="alert info" role="status">
               Restored the unsaved changes you had made in this browser.{" "}
-              <button className="button small" onClick={draft.discard}>
+              <button className="button small" onClick={discardUnsaved}>
                 Discard them
               </button>
             </div>
@@ -184,6 +219,9 @@ export function FlowWorkbench({ flow, latest, viewing, versions, tools, mcpServe
             layout={prefs}
             onLayout={setPrefs}
             onTextChange={(text) => draft.setText(text)}
+            coedit={live}
+            savedText={latest.document}
+            coeditStatus={readOnly ? undefined : coedit.status === "live" && !canEdit ? "read-only" : coedit.status}
           />
           {prefs.drawer ? (
             <aside className="workbench-drawer" aria-label={prefs.drawer === "run" ? "Run drawer" : "Versions drawer"}>
@@ -191,7 +229,7 @@ export function FlowWorkbench({ flow, latest, viewing, versions, tools, mcpServe
                 ×
               </button>
               {prefs.drawer === "run" ? (
-                <RunPanel flowId={flow.id} version={version} document={viewing?.document ?? latest.document} keyedProviders={keyedProviders} unsaved={dirty} />
+                <RunPanel flowId={flow.id} version={runVersion} document={viewing?.document ?? latest.document} keyedProviders={keyedProviders} unsaved={dirty} />
               ) : (
                 <VersionsList flowId={flow.id} versions={versions} latest={latest.number} current={version} />
               )}

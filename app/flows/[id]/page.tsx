@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { z } from "zod";
 import { can } from "@/lib/auth/permissions";
 import { getFlow, getVersion, listVersions } from "@/lib/data";
+import { getUserName } from "@/lib/data/teams";
 import { NotFoundError } from "@/lib/data/errors";
 import { keyedProviders } from "@/lib/flows";
 import { listTools } from "@/lib/flows/teamTools";
@@ -41,13 +42,14 @@ export default async function FlowPage({ params, searchParams }: Props) {
   const workspace = await currentWorkspace();
   const { teamId, userId, role } = workspace;
   const flow = await loadFlow(teamId, id);
-  // Independent reads: one round of queries, not four in a row.
+  // Independent reads: one round of queries, not six in a row.
   const mayEvaluate = can(role, "flow", "run");
-  const [keyed, versions, teamTools, mcp, evaluation] = await Promise.all([
+  const [keyed, versions, teamTools, mcp, userName, evaluation] = await Promise.all([
     keyedProviders(workspace),
     listVersions(teamId, id),
     listTools(workspace),
     listServers(workspace),
+    getUserName(userId),
     mayEvaluate ? draftEvaluationChoices(workspace, id) : null,
   ]);
   const requested = VersionParam.safeParse(query.version);
@@ -80,6 +82,8 @@ export default async function FlowPage({ params, searchParams }: Props) {
       canTestTools={can(role, "tool", "write")}
       keyedProviders={keyed}
       userId={userId}
+      userName={userName}
+      canEdit={can(role, "flow", "update")}
       canShare={can(role, "shareLink", "create")}
       focusNode={NodeParam.safeParse(query.node).data}
       evaluation={evaluation}

@@ -16,6 +16,9 @@ import { useEditorShortcuts } from "./hooks/use-editor-shortcuts";
 import { useRunFocusBridge } from "./hooks/use-run-focus-bridge";
 import type { ToolOption } from "./nodes/agent/panel";
 import type { LayoutPrefs } from "../workbench/use-layout-prefs";
+import { LiveEditingProvider } from "./coedit/context";
+import { PresenceBar } from "./coedit/presence-bar";
+import type { CoeditSession, CoeditStatus } from "./coedit/session";
 import { createEditorStore } from "./store";
 import { EditorStoreProvider, useEditorStore } from "./store/context";
 
@@ -39,10 +42,16 @@ export type SwarmEditorProps = {
   /** Which panes are shown (the page remembers it per user). */
   layout: Pick<LayoutPrefs, "inspector" | "dsl" | "minimap">;
   onLayout: (patch: Partial<LayoutPrefs>) => void;
+  /** The live shared draft, once synced (null: this person edits alone, as without a socket). */
+  coedit?: CoeditSession | null;
+  /** The newest saved version's text: local edits on top of it join a shared draft that still says it. */
+  savedText?: string;
+  /** Whether live editing is connected; undefined hides the presence bar (an old version). */
+  coeditStatus?: CoeditStatus;
 };
 
 /** The canvas, palette, inspector and DSL pane over one per-mount store. */
-export function SwarmEditor({ initialText, keyedProviders, ...rest }: SwarmEditorProps) {
+export function SwarmEditor({ initialText, keyedProviders, coedit = null, savedText, ...rest }: SwarmEditorProps) {
   const [store] = useState(() =>
     createEditorStore(
       initialText,
@@ -53,14 +62,16 @@ export function SwarmEditor({ initialText, keyedProviders, ...rest }: SwarmEdito
   );
   return (
     <EditorStoreProvider store={store}>
-      <ReactFlowProvider>
-        <EditorLayout {...rest} />
-      </ReactFlowProvider>
+      <LiveEditingProvider session={coedit} savedText={savedText}>
+        <ReactFlowProvider>
+          <EditorLayout {...rest} />
+        </ReactFlowProvider>
+      </LiveEditingProvider>
     </EditorStoreProvider>
   );
 }
 
-function EditorLayout({ readOnly, tools, mcpServers = [], onTextChange, layout, onLayout, flowName, flowId, canTestTools = false }: Omit<SwarmEditorProps, "initialText" | "keyedProviders">) {
+function EditorLayout({ readOnly, tools, mcpServers = [], onTextChange, layout, onLayout, flowName, flowId, canTestTools = false, coeditStatus }: Omit<SwarmEditorProps, "initialText" | "keyedProviders" | "coedit" | "savedText">) {
   const store = useEditorStore();
   const canvasRef = useRef<HTMLDivElement>(null);
   const { autoLayout, running } = useAutoLayout();
@@ -94,6 +105,7 @@ function EditorLayout({ readOnly, tools, mcpServers = [], onTextChange, layout, 
       <div className="editor-topbar">
         {readOnly ? null : <Palette canvasRef={canvasRef} />}
         <EditorToolbar readOnly={readOnly} autoLayout={autoLayout} layingOut={running} layout={layout} onLayout={onLayout} />
+        {coeditStatus ? <PresenceBar status={coeditStatus} /> : null}
       </div>
       <div className="editor-canvas-host" ref={canvasRef}>
         <Canvas readOnly={readOnly} minimap={layout.minimap} />

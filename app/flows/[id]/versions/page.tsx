@@ -76,7 +76,10 @@ export default async function VersionHistoryPage({ params }: Props) {
                   {version.number === flow.latestVersion.number ? <span className="badge accent"> newest</span> : null}
                 </td>
                 <td>{version.message || <span className="muted">—</span>}</td>
-                <td>{version.authorName ?? <span className="muted">unknown</span>}</td>
+                <td>
+                  {version.authorName ?? <span className="muted">unknown</span>}
+                  {version.contributors.length > 0 ? <span className="muted"> · edited live by {version.contributors.map((c) => c.name).join(", ")}</span> : null}
+                </td>
                 <td>
                   <time dateTime={version.createdAt.toISOString()}>{version.createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC</time>
                 </td>

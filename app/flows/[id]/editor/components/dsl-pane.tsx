@@ -5,8 +5,12 @@ import { indentLess, indentMore } from "@codemirror/commands";
 import { yaml } from "@codemirror/lang-yaml";
 import { defaultHighlightStyle, indentUnit, syntaxHighlighting } from "@codemirror/language";
 import { Annotation, EditorSelection, EditorState, RangeSetBuilder, StateEffect, StateField } from "@codemirror/state";
-import { Decoration, type DecorationSet, EditorView, highlightActiveLine, keymap, lineNumbers } from "@codemirror/view";
+import { Decoration, type DecorationSet, EditorView, highlightActiveLine, keymap, lineNumbers, ViewPlugin } from "@codemirror/view";
 import { useEffect, useRef } from "react";
+import { yCollab, ySyncAnnotation } from "y-codemirror.next";
+import { changedRange } from "@/lib/coedit/textEdits";
+import { type LiveEditing, useLiveEditing } from "../coedit/context";
+import { remoteCursors } from "../coedit/remote-cursors";
 import type { DocumentError } from "@/lib/dsl/types";
 import { providerCatalog } from "@/lib/providers/catalog";
 import { dslCompletions, indentAfter, namesInText } from "../fns/dsl-completion";
@@ -36,19 +40,6 @@ const errorLines = StateField.define<DecorationSet>({
   },
   provide: (field) => EditorView.decorations.from(field),
 });
-
-/** Replaces only the part that differs, so the cursor and scroll stay where they were. */
-function minimalChange(before: string, after: string) {
-  let start = 0;
-  while (start < before.length && start < after.length && before[start] === after[start]) start++;
-  let endBefore = before.length;
-  let endAfter = after.length;
-  while (endBefore > start && endAfter > start && before[endBefore - 1] === after[endAfter - 1]) {
-    endBefore--;
-    endAfter--;
-  }
-  return { from: start, to: endBefore, insert: after.slice(start, endAfter) };
-}
 
 /**
  * A code editor's keys, in YAML's terms: Tab indents the selected lines (two spaces: YAML
@@ -100,12 +91,33 @@ function completionSource(store: EditorStore): CompletionSource {
   };
 }
 
-/** Creates the editor in `parent`, mirrors the store into it; returns its teardown. */
-function mountCodeMirror(store: EditorStore, parent: HTMLElement, readOnly: boolean, viewRef: { current: EditorView | null }): () => void {
+/**
+ * Live, typing here reaches the shared Y.Text without the store (yCollab): its undo steps
+ * are cut as the store's editText cuts them alone. Typing merges into one step; a paste or
+ * a replaced block is a step of its own. Listed before yCollab, so it runs before the edit
+ * is written to the Y.Text.
+ */
+function liveUndoSteps(store: EditorStore) {
+  return ViewPlugin.define(() => ({
+    update(update) {
+      // Remote edits and this person's undo arrive through yCollab itself.
+      if (!update.docChanged || update.transactions.some((t) => t.annotation(ySyncAnnotation) !== undefined)) return;
+      const typing = Math.abs(update.state.doc.length - update.startState.doc.length) <= 2;
+      store.getState().undoProvider?.record("Edit DSL", typing ? "dsl" : undefined);
+    },
+  }));
+}
+
+/**
+ * Creates the editor in `parent`; returns its teardown. Alone, it mirrors the store and
+ * sends typing to it. Live, it edits the shared Y.Text itself (remote cursors, this
+ * person's undo), which the store follows (coedit/bind-store.ts): only problems are mirrored.
+ */
+function mountCodeMirror(store: EditorStore, parent: HTMLElement, readOnly: boolean, viewRef: { current: EditorView | null }, live: LiveEditing | null): () => void {
   const view = new EditorView({
     parent,
     state: EditorState.create({
-      doc: store.getState().text,
+      doc: live ? live.session.text.toString() : store.getState().text,
       extensions: [
         lineNumbers(),
         highlightActiveLine(),
@@ -121,22 +133,32 @@ function mountCodeMirror(store: EditorStore, parent: HTMLElement, readOnly: bool
         EditorView.contentAttributes.of({ "aria-label": "Swarm document" }),
         // Pending inspector typing reaches the text before the user types here.
         EditorView.domEventHandlers({ focus: () => store.getState().flushText() }),
-        EditorView.updateListener.of((update) => {
-          if (!update.docChanged || update.transactions.some((t) => t.annotation(fromStore))) return;
-          store.getState().editText(update.state.doc.toString());
-        }),
+        live
+          ? [
+              liveUndoSteps(store),
+              // Without awareness yCollab draws no cursors: its caret's name could become text (remote-cursors.ts).
+              yCollab(live.session.text, null, { undoManager: live.undoManager }),
+              live.session.provider.awareness ? remoteCursors(live.session.text, live.session.provider.awareness) : [],
+            ]
+          : EditorView.updateListener.of((update) => {
+              if (!update.docChanged || update.transactions.some((t) => t.annotation(fromStore))) return;
+              store.getState().editText(update.state.doc.toString());
+            }),
       ],
     }),
   });
   viewRef.current = view;
   const sync = (text: string, problems: readonly DocumentError[]) => {
     const current = view.state.doc.toString();
-    const changes = current === text ? [] : [minimalChange(current, text)];
+    const changes = live || current === text ? [] : [changedRange(current, text)];
     view.dispatch({ changes, effects: setErrorLines.of(problems.map((p) => p.line)), annotations: fromStore.of(true) });
   };
   sync(store.getState().text, store.getState().errors);
   const unsubscribe = store.subscribe((state, previous) => {
-    if (state.text !== previous.text || state.errors !== previous.errors) sync(state.text, state.errors);
+    if (!live && (state.text !== previous.text || state.errors !== previous.errors)) sync(state.text, state.errors);
+    // Live, the store follows this editor's own typing during its update: mark the problem
+    // lines once that update is over (CodeMirror refuses a dispatch inside an update).
+    else if (live && state.errors !== previous.errors) queueMicrotask(() => viewRef.current === view && sync(state.text, store.getState().errors));
   });
   return () => {
     unsubscribe();
@@ -150,6 +172,7 @@ export function DslPane({ readOnly }: { readOnly: boolean }) {
   const host = useRef<HTMLDivElement>(null);
   const viewRef = useRef<EditorView | null>(null);
   const errors = useEditor((state) => state.errors);
+  const live = useLiveEditing();
 
   // CodeMirror is an external system: create it once, then mirror the store into it. It is
   // created after the canvas's first frame: measuring a large document would hold it back.
@@ -157,7 +180,7 @@ export function DslPane({ readOnly }: { readOnly: boolean }) {
     let teardown: (() => void) | undefined;
     let cancelled = false;
     const mount = () => {
-      if (!cancelled && host.current) teardown = mountCodeMirror(store, host.current, readOnly, viewRef);
+      if (!cancelled && host.current) teardown = mountCodeMirror(store, host.current, readOnly, viewRef, live);
     };
     const later = typeof requestIdleCallback === "function" ? () => requestIdleCallback(mount, { timeout: 300 }) : () => setTimeout(mount, 50);
     const frame = requestAnimationFrame(later);
@@ -166,7 +189,7 @@ export function DslPane({ readOnly }: { readOnly: boolean }) {
       cancelAnimationFrame(frame);
       teardown?.();
     };
-  }, [store, readOnly]);
+  }, [store, readOnly, live]);
 
   function jumpTo(error: DocumentError) {
     const view = viewRef.current;

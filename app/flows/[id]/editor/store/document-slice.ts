@@ -70,6 +70,11 @@ export type DocumentSlice = {
   restore: (snapshot: Snapshot) => void;
   /** The user typed in the DSL pane. */
   editText: (text: string) => void;
+  /**
+   * The shared document became `text` by someone else's edit (or a live undo): read it in,
+   * without an undo step of this person's. Pending inspector typing stays pending.
+   */
+  receiveText: (text: string) => void;
   /** A named canvas or inspector edit of the graph; refused while the canvas is not in sync. */
   applyEdit: (name: string, edit: (graph: FlowGraph) => FlowGraph, options?: EditOptions) => void;
   /**
@@ -191,6 +196,10 @@ export const createDocumentSlice =
         const typing = Math.abs(next.length - state.text.length) <= 2;
         state.record("Edit DSL", state.snapshot(), typing ? "dsl" : undefined);
         set(readInto(state, next));
+      },
+      receiveText: (next) => {
+        if (next === get().text) return;
+        set(readInto(get(), next));
       },
       flushText,
       applyEdit: (name, edit, options = {}) => {
