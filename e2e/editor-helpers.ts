@@ -32,7 +32,9 @@ export async function placeCursor(page: Page, start: string) {
 
 /** Replaces the whole DSL text, as typing would. */
 export async function writeDsl(page: Page, text: string) {
-  await page.getByLabel("Swarm document").click();
+  const dsl = page.getByLabel("Swarm document");
+  await dsl.click();
+  await expect(dsl).toBeFocused(); // else Ctrl+A selects the canvas's nodes
   await page.keyboard.press("ControlOrMeta+a");
   await page.keyboard.insertText(text);
 }

@@ -174,19 +174,38 @@ export function DslPane({ readOnly }: { readOnly: boolean }) {
   const errors = useEditor((state) => state.errors);
   const live = useLiveEditing();
 
+  // Where the person was typing when the editor is created anew (the live session arrived).
+  const carried = useRef<{ anchor: number; head: number } | null>(null);
+  const mountedOnce = useRef(false);
+
   // CodeMirror is an external system: create it once, then mirror the store into it. It is
-  // created after the canvas's first frame: measuring a large document would hold it back.
+  // first created after the canvas's first frame: measuring a large document would hold it
+  // back. Created anew (going live), it is at once, keeping focus and cursor: keys typed
+  // meanwhile would otherwise reach the canvas (Ctrl+A selecting every node).
   useEffect(() => {
     let teardown: (() => void) | undefined;
     let cancelled = false;
     const mount = () => {
-      if (!cancelled && host.current) teardown = mountCodeMirror(store, host.current, readOnly, viewRef, live);
+      if (cancelled || !host.current) return;
+      teardown = mountCodeMirror(store, host.current, readOnly, viewRef, live);
+      mountedOnce.current = true;
+      const view = viewRef.current;
+      const cursor = carried.current;
+      carried.current = null;
+      if (view && cursor) {
+        const end = view.state.doc.length;
+        view.dispatch({ selection: { anchor: Math.min(cursor.anchor, end), head: Math.min(cursor.head, end) } });
+        view.focus();
+      }
     };
-    const later = typeof requestIdleCallback === "function" ? () => requestIdleCallback(mount, { timeout: 300 }) : () => setTimeout(mount, 50);
-    const frame = requestAnimationFrame(later);
+    let frame = 0;
+    if (mountedOnce.current) mount();
+    else frame = requestAnimationFrame(typeof requestIdleCallback === "function" ? () => requestIdleCallback(mount, { timeout: 300 }) : () => setTimeout(mount, 50));
     return () => {
       cancelled = true;
       cancelAnimationFrame(frame);
+      const view = viewRef.current;
+      if (view?.hasFocus) carried.current = { anchor: view.state.selection.main.anchor, head: view.state.selection.main.head };
       teardown?.();
     };
   }, [store, readOnly, live]);
