@@ -178,6 +178,9 @@ export async function run(): Promise<void> {
       // The last chunk in and drawn: the timeline is no longer busy.
       const loaded = await page.waitForFunction(() => document.querySelector(".timeline")?.getAttribute("aria-busy") === "false" && performance.now(), undefined, { polling: "raf", timeout: 180_000 });
       allLoaded.push((await loaded.jsonValue()) as number);
+      // One request for the nodes per load: nothing read twice.
+      const streams = await page.evaluate(() => performance.getEntriesByType("resource").filter((entry) => entry.name.includes("/timeline")).length);
+      if (streams !== 1) throw new Error(`the nodes' stream was requested ${streams} times in one load`);
       responses.push(await page.evaluate(() => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).responseEnd));
       const nodesShown = await page.locator(".timeline").getAttribute("aria-label");
       if (i === 2) {

@@ -4,7 +4,7 @@ import { useEffect, useState, useSyncExternalStore } from "react";
 import { nodeUnpacker } from "@/lib/data/runs/packedNodes";
 import { isFinishedRunStatus, LiveEvent, type RunNodeSummary, type SequencedEvent } from "@/lib/data/runs/types";
 import { LiveRunStore, type LiveRunHeader, type LiveRunSnapshot } from "@/lib/runs/live/liveRunStore";
-import { readTimelineStream } from "@/lib/runs/live/timelineStream";
+import { readTimelineStream, timelineUrl } from "@/lib/runs/live/timelineStream";
 
 /** Live events are applied in batches at most this often, so a burst renders once. */
 const APPLY_EVERY_MS = 50;
@@ -75,7 +75,8 @@ export function useLiveRun(runId: string, header: LiveRunHeader): { live: LiveRu
       setLoading({ loaded, count, done: false, error: null });
     };
     (async () => {
-      const response = await fetch(`/api/runs/${encodeURIComponent(runId)}/timeline`, { signal: abort.signal });
+      // Not preloaded from the page: the 7 MB of a 100,000-node run would hold up its scripts.
+      const response = await fetch(timelineUrl(runId), { signal: abort.signal });
       if (!response.ok || !response.body) throw new Error(`the server answered ${response.status}`);
       await readTimelineStream(response.body, {
         head(head) {

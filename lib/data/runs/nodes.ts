@@ -189,11 +189,11 @@ export async function countRunNodes(teamId: string, runId: string): Promise<numb
 
 /** The first chunk is small, so the page draws its first rows soon; each next one twice as large, up to this. */
 const FIRST_CHUNK = 2_000;
-const LARGEST_CHUNK = 32_000;
+const LARGEST_CHUNK = 16_000;
 
 /**
  * The same nodes packed for the run page (packedNodes.ts), in chunks as they are read:
- * each chunk one query, sized 2,000, 4,000, 8,000… rows, so the page can draw the top of
+ * each chunk one query, sized 2,000, 4,000, 8,000, then 16,000 rows, so the page can draw the top of
  * the timeline while the rest is still on its way, and rebuild it only a few times.
  */
 export async function* packedRunNodeChunks(teamId: string, runId: string): AsyncGenerator<PackedNodes> {

@@ -7,6 +7,11 @@ import { z } from "zod";
 import type { PackedNodes } from "@/lib/data/runs/packedNodes";
 import { RunStatus, RunTotals } from "@/lib/data/runs/types";
 
+/** Where a run's timeline streams from. */
+export function timelineUrl(runId: string): string {
+  return `/api/runs/${encodeURIComponent(runId)}/timeline`;
+}
+
 /**
  * Read before the nodes, in this order: events after `lastSeq` replay onto nodes at least
  * that new, and the header is no older than `lastSeq`.
