@@ -3,9 +3,9 @@
 // summaries and packed for the page; a node written again is replaced, not duplicated.
 import { describe, expect, it } from "vitest";
 import { createFlow } from "@/lib/data";
-import { createRun, getRunNode, listRunEvents, listRunNodes, readPackedRunNodes, writeRunBatch } from "@/lib/data/runs";
-import { unpackNodes } from "@/lib/data/runs/packedNodes";
-import type { RunNodeDetail } from "@/lib/data/runs/types";
+import { countRunNodes, createRun, getRunNode, listRunEvents, listRunNodes, packedRunNodeChunks, writeRunBatch } from "@/lib/data/runs";
+import { nodeUnpacker, type PackedNodes } from "@/lib/data/runs/packedNodes";
+import type { RunNodeDetail, RunNodeSummary } from "@/lib/data/runs/types";
 import { getDb } from "@/lib/db/client";
 import { testDatabases, useTestDatabase } from "./databases";
 import { createUserWithTeam } from "./fixtures";
@@ -37,6 +37,19 @@ function node(id: string, seq: number, parentId: string | null, fields: Partial<
   };
 }
 
+/** The run page's stream of a run's nodes: its chunks as sent (through JSON), and the nodes unpacked from them. */
+async function streamed(teamId: string, runId: string): Promise<{ chunks: PackedNodes[]; nodes: RunNodeSummary[] }> {
+  const unpacker = nodeUnpacker();
+  const chunks: PackedNodes[] = [];
+  const nodes: RunNodeSummary[] = [];
+  for await (const chunk of packedRunNodeChunks(teamId, runId)) {
+    const sent = JSON.parse(JSON.stringify(chunk)) as PackedNodes;
+    chunks.push(sent);
+    nodes.push(...unpacker.add(sent));
+  }
+  return { chunks, nodes };
+}
+
 describe.each(testDatabases())("run node rows on $name", (database) => {
   useTestDatabase(database);
 
@@ -47,7 +60,7 @@ describe.each(testDatabases())("run node rows on $name", (database) => {
     return { teamId, runId: run.id };
   }
 
-  it("reads back what was written, exactly, as summaries and packed", async () => {
+  it("reads back what was written, exactly, as summaries and streamed packed", async () => {
     const { teamId, runId } = await newRun();
     const nodes = [
       node("root", 0, null, { kind: "run", name: "flow 'quoted' \"twice\"" }),
@@ -70,7 +83,7 @@ describe.each(testDatabases())("run node rows on $name", (database) => {
     const summaries = await listRunNodes(teamId, runId);
     const expected = nodes.map(({ input: _i, output: _o, messages: _m, metadata: _d, ...summary }) => summary);
     expect(summaries).toEqual(expected);
-    expect(unpackNodes(JSON.parse(JSON.stringify(await readPackedRunNodes(teamId, runId))))).toEqual(expected);
+    expect((await streamed(teamId, runId)).nodes).toEqual(expected);
     const { node: step } = await getRunNode(teamId, runId, "step");
     expect(step.messages).toEqual([{ role: "user", content: "hi\u0000there" }]);
     expect(step.metadata).toEqual({ nested: { a: [1, 2.5, null] } });
@@ -99,7 +112,12 @@ describe.each(testDatabases())("run node rows on $name", (database) => {
     const read = await listRunNodes(teamId, runId);
     expect(read.length).toBe(2500);
     expect(read.at(-1)).toMatchObject({ id: "n2499", seq: 2499, parentId: "n0" });
-    expect((await readPackedRunNodes(teamId, runId)).rows[2499]![1]).toBe(0);
+    // Streamed in two chunks (2,000 rows, then the rest); parents by row across chunks.
+    const { chunks, nodes } = await streamed(teamId, runId);
+    expect(chunks.map((chunk) => chunk.rows.length)).toEqual([2000, 500]);
+    expect(chunks[1]!.rows[499]![1]).toBe(0);
+    expect(nodes).toEqual(read);
+    expect(await countRunNodes(teamId, runId)).toBe(2500);
     expect((await listRunEvents(teamId, runId, 0)).length).toBe(2500);
   });
 });

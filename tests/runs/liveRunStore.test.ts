@@ -35,4 +35,28 @@ describe("LiveRunStore", () => {
     expect(store.apply([{ seq: 7, event: { type: "text", nodeId: "x", text: "replayed" } }])).toBe(false);
     expect(store.getSnapshot()).toBe(after);
   });
+
+  it("loads streamed chunks after the head, keeps seq order, and lets later events replace loaded nodes", () => {
+    const store = new LiveRunStore({ header, nodes: [], lastSeq: 0 });
+    let notified = 0;
+    store.subscribe(() => notified++);
+    store.start({ header: { ...header, status: "running" }, lastSeq: 10 });
+    store.load([summary({ id: "run", seq: 0, status: "running" }), summary({ id: "a", parentId: "run", seq: 1 })]);
+    store.load([summary({ id: "b", parentId: "run", seq: 3, status: "running" })]);
+    expect(notified).toBe(3);
+    expect(store.apply([{ seq: 10, event: { type: "node", node: summary({ id: "b", seq: 3, status: "failed" }) } }])).toBe(false);
+    store.apply([
+      { seq: 11, event: { type: "node", node: summary({ id: "b", parentId: "run", seq: 3, status: "success" }) } },
+      { seq: 12, event: { type: "node", node: summary({ id: "late", parentId: "run", seq: 2 }) } }, // numbered before b: goes before it
+    ]);
+    const snapshot = store.getSnapshot();
+    expect(snapshot.nodes.map((node) => [node.id, node.status])).toEqual([
+      ["run", "running"],
+      ["a", "success"],
+      ["late", "success"],
+      ["b", "success"],
+    ]);
+    expect(store.node("b")?.status).toBe("success");
+    expect(snapshot.header.status).toBe("running");
+  });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { agentOverlay } from "@/lib/runs/timeline/agentOverlay";
 import { assignLanes, axisTicks, barGeometry, labelPlacement, layoutTimeline, segmentGeometry } from "@/lib/runs/timeline/layout";
-import { packNodes, unpackNodes } from "@/lib/data/runs/packedNodes";
+import { nodePacker, nodeUnpacker, packNodes, type PackedNodes, unpackNodes } from "@/lib/data/runs/packedNodes";
 import { buildRunTree } from "@/lib/runs/timeline/treeBuilding";
 import { visibleRange } from "@/lib/runs/timeline/virtualRows";
 import { summary } from "./fixtures";
@@ -137,6 +137,30 @@ describe("packNodes", () => {
     expect(packed.models).toEqual(["openai:gpt-4o"]);
     expect(packed.rows[1]![1]).toBe(0);
     expect(unpackNodes(JSON.parse(JSON.stringify(packed)))).toEqual(nodes);
+  });
+
+  it("sends an id derived from its parent's as its place, and tables and rows by chunk", () => {
+    const nodes = [
+      summary({ id: "r1", kind: "run", seq: 0, name: "flow" }),
+      summary({ id: "r1.0", kind: "agent", parentId: "r1", seq: 1, name: "writer" }),
+      summary({ id: "r1.0.12", kind: "step", parentId: "r1.0", seq: 2, name: "writer", model: "openai:gpt-4o" }),
+      summary({ id: "r1.0.012", kind: "step", parentId: "r1.0", seq: 3, name: "writer" }), // not the canonical place: kept whole
+      summary({ id: "r1.00", kind: "agent", parentId: "r1", seq: 4, name: "critic" }),
+      summary({ id: "r1~1", kind: "run", seq: 5, name: "flow" }),
+      summary({ id: "r1.0.13", kind: "step", parentId: "r1.0", seq: 6, name: "critic", model: "openai:gpt-4o" }),
+    ];
+    const packer = nodePacker();
+    nodes.slice(0, 4).forEach(packer.add);
+    const first = packer.take();
+    nodes.slice(4).forEach(packer.add);
+    const second = packer.take();
+    expect(first.rows.map((row) => row[0])).toEqual(["r1", 0, 12, "r1.0.012"]);
+    expect(second.rows.map((row) => row[0])).toEqual(["r1.00", "r1~1", 13]);
+    expect(second.rows[2]![1]).toBe(1); // the parent's row, counted from the first chunk
+    expect([first.names, second.names, first.models, second.models]).toEqual([["flow", "writer"], ["critic"], ["openai:gpt-4o"], []]);
+    const unpacker = nodeUnpacker();
+    const sent = (chunk: PackedNodes) => JSON.parse(JSON.stringify(chunk)) as PackedNodes;
+    expect([...unpacker.add(sent(first)), ...unpacker.add(sent(second))]).toEqual(nodes);
   });
 });
 

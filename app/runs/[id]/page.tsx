@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { z } from "zod";
 import { can } from "@/lib/auth/permissions";
 import { NotFoundError } from "@/lib/data/errors";
-import { getRun, lastRunEventSeq, listOpenQuestions, readPackedRunNodes } from "@/lib/data/runs";
+import { getRun, listOpenQuestions } from "@/lib/data/runs";
 import { noWorkerNotice } from "@/lib/runs/workersNotice";
 import { currentWorkspace } from "@/app/_lib/workspace";
 import { RunView } from "../_components/run-view";
@@ -28,15 +28,13 @@ export default async function RunPage({ params, searchParams }: Props) {
   const agent = AgentParam.safeParse(query.agent);
   const workspace = await currentWorkspace();
   try {
-    // The event seq is read before the nodes: events after it replay onto a state at least that new.
-    const lastSeq = await lastRunEventSeq(id);
     const run = await getRun(workspace.teamId, id);
-    const packed = await readPackedRunNodes(workspace.teamId, id);
     const header = { status: run.status, error: run.error, output: run.output, totals: run.totals };
     const notice = run.status === "queued" ? await noWorkerNotice() : null;
     const questions = run.status === "waiting" ? await listOpenQuestions(workspace.teamId, id) : [];
+    // The nodes are not in the page: the view streams them (api/runs/[id]/timeline), however many.
     // Keyed by status: after a resume the page mounts afresh and follows the run live again.
-    return <RunView key={`${run.id}:${run.status}`} run={run} initial={{ header, packedJson: JSON.stringify(packed), nodeCount: packed.rows.length, lastSeq }} canRun={can(workspace.role, "flow", "run")} queuedNotice={notice} questions={questions} focusAgent={agent.success ? agent.data : undefined} />;
+    return <RunView key={`${run.id}:${run.status}`} run={run} header={header} canRun={can(workspace.role, "flow", "run")} queuedNotice={notice} questions={questions} focusAgent={agent.success ? agent.data : undefined} />;
   } catch (error) {
     if (error instanceof NotFoundError) notFound();
     throw error;

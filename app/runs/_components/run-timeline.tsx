@@ -7,6 +7,7 @@ import { buildRunTree } from "@/lib/runs/timeline/treeBuilding";
 import { visibleRange } from "@/lib/runs/timeline/virtualRows";
 import type { RunNodeSummary } from "@/lib/data/runs/types";
 import { useSelection } from "./selection-context";
+import type { RunLoading } from "./use-live-run";
 import { ToolKindBadge } from "./tool-kind-badge";
 
 const ROW_HEIGHT = 28;
@@ -31,7 +32,7 @@ const KIND_LABEL: Record<RunNodeSummary["kind"], string> = {
  * The waterfall: one row per visible RunNode (virtualized, fixed row height), bars on
  * the run's shared time axis, zoomable. Only the rows on screen are in the DOM.
  */
-export function RunTimeline({ nodes, nowMs }: { nodes: readonly RunNodeSummary[]; nowMs: number }) {
+export function RunTimeline({ nodes, nowMs, loading }: { nodes: readonly RunNodeSummary[]; nowMs: number; loading?: RunLoading }) {
   const { selectedId, select } = useSelection();
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set());
   const [zoom, setZoom] = useState<number>(1);
@@ -99,6 +100,7 @@ export function RunTimeline({ nodes, nowMs }: { nodes: readonly RunNodeSummary[]
       <div className="toolbar panel" style={{ padding: "8px 12px", justifyContent: "space-between" }}>
         <span className="muted" style={{ fontSize: 13 }}>
           {rows.length.toLocaleString()} of {nodes.length.toLocaleString()} nodes · {formatDuration(span)}
+          {loading && !loading.done ? <span role="status"> · loading{loading.count === null ? "" : ` ${loading.loaded.toLocaleString()} of ${loading.count.toLocaleString()}`}…</span> : null}
         </span>
         <span className="toolbar" role="group" aria-label="Zoom">
           <button className="button small" onClick={() => setZoom((z) => Math.max(z / 2, 1))} disabled={zoom === 1} aria-label="Zoom out">
@@ -116,6 +118,7 @@ export function RunTimeline({ nodes, nowMs }: { nodes: readonly RunNodeSummary[]
         role="tree"
         aria-label="Run nodes"
         tabIndex={0}
+        aria-busy={loading ? !loading.done : false}
         onKeyDown={onKeyDown}
         onScroll={(event) => {
           const scrollTop = event.currentTarget.scrollTop;
@@ -146,6 +149,11 @@ export function RunTimeline({ nodes, nowMs }: { nodes: readonly RunNodeSummary[]
           ))}
         </div>
       </div>
+      {loading?.error ? (
+        <div className="node-error" role="alert" aria-label="Timeline error">
+          The timeline did not load completely ({loading.error}). Reload the page to try again.
+        </div>
+      ) : null}
     </section>
   );
 }

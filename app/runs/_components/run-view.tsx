@@ -2,11 +2,10 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { useEffect, useState } from "react";
 import { ActionErrorAlert } from "@/app/_components/action-error";
 import { useServerAction } from "@/app/_components/use-server-action";
 import { formatCost, formatDuration, formatTokens } from "@/lib/runs/format";
-import { type PackedNodes, unpackNodes } from "@/lib/data/runs/packedNodes";
 import { isFinishedRunStatus, type RunDetail, type RunQuestion } from "@/lib/data/runs/types";
 import { RunQuestions } from "./run-questions";
 import { cancelRunAction, rerunAction, resumeRunAction } from "../actions";
@@ -14,16 +13,14 @@ import { NodeDetail } from "./node-detail";
 import { RunTimeline } from "./run-timeline";
 import { SelectionProvider, useSelection } from "./selection-context";
 import { StatusBadge } from "./status-badge";
-import { useLiveRun, useNow, type LiveRunInitial } from "./use-live-run";
+import type { LiveRunHeader } from "@/lib/runs/live/liveRunStore";
+import { useLiveRun, useNow } from "./use-live-run";
 import { isDraftSnapshot, versionLabel } from "@/lib/flows/versionLabel";
 
 type Props = {
   run: RunDetail;
-  /**
-   * The nodes packed (see packedNodes.ts), as JSON text: React sends one string as it is,
-   * where an array of 100,000 rows is encoded value by value (seconds on the server).
-   */
-  initial: Omit<LiveRunInitial, "nodes"> & { packedJson: string; nodeCount: number };
+  /** The run's status and totals as the page read them; the timeline stream brings its nodes. */
+  header: LiveRunHeader;
   canRun: boolean;
   /** Why a queued run is not starting (no worker is running), when that is so. */
   queuedNotice?: string | null;
@@ -33,28 +30,8 @@ type Props = {
   focusAgent?: string;
 };
 
-/**
- * Past this many nodes the page is drawn in the browser only: rendering it on the server
- * too would build the whole tree and layout twice (seconds at 100,000 nodes) for the sake
- * of a first paint that arrives no sooner.
- */
-const BROWSER_ONLY_FROM_NODES = 5_000;
-
-const subscribeNothing = () => () => {};
-
 /** The run page: header with totals and actions, the live timeline, the node detail pane. */
 export function RunView(props: Props) {
-  const inBrowser = useSyncExternalStore(subscribeNothing, () => true, () => false);
-  if (!inBrowser && props.initial.nodeCount >= BROWSER_ONLY_FROM_NODES) {
-    return (
-      <div className="page" style={{ maxWidth: 1600 }}>
-        <h1>{props.run.flowName}</h1>
-        <p className="muted" role="status">
-          Loading the timeline of {props.initial.nodeCount.toLocaleString()} nodes…
-        </p>
-      </div>
-    );
-  }
   return (
     <SelectionProvider>
       <RunViewInner {...props} />
@@ -62,20 +39,21 @@ export function RunView(props: Props) {
   );
 }
 
-function RunViewInner({ run, initial, canRun, queuedNotice, questions = [], focusAgent }: Props) {
+function RunViewInner({ run, header: pageHeader, canRun, queuedNotice, questions = [], focusAgent }: Props) {
   const router = useRouter();
-  const [unpacked] = useState<LiveRunInitial>(() => ({ header: initial.header, lastSeq: initial.lastSeq, nodes: unpackNodes(JSON.parse(initial.packedJson) as PackedNodes) }));
-  const live = useLiveRun(run.id, unpacked);
+  const { live, loading } = useLiveRun(run.id, pageHeader);
   const { header, nodes, texts } = live;
   const running = !isFinishedRunStatus(header.status);
   const nowMs = useNow(running);
   const { selectedId, select } = useSelection();
-  // Opened from a canvas node: its agent's first row, once.
-  const [focused] = useState(() => unpacked.nodes.find((node) => node.kind === "agent" && node.name === focusAgent)?.id ?? null);
+  // Opened from a canvas node: its agent's first row, once it has arrived.
+  const [focusDone, setFocusDone] = useState(!focusAgent);
   useEffect(() => {
-    if (focused) select(focused);
-  }, [focused, select]);
-  const byId = useMemo(() => new Map(nodes.map((node) => [node.id, node])), [nodes]);
+    if (focusDone) return;
+    const agent = nodes.find((node) => node.kind === "agent" && node.name === focusAgent);
+    if (agent) select(agent.id);
+    if (agent || loading.done) setFocusDone(true);
+  }, [focusDone, nodes, focusAgent, loading.done, select]);
   const { run: runAction, pending, error } = useServerAction();
 
   const root = nodes[0];
@@ -196,10 +174,10 @@ function RunViewInner({ run, initial, canRun, queuedNotice, questions = [], focu
         </div>
       </details>
       <div className="run-layout">
-        <RunTimeline nodes={nodes} nowMs={nowMs} />
+        <RunTimeline nodes={nodes} nowMs={nowMs} loading={loading} />
         <NodeDetail
           runId={run.id}
-          node={selectedId ? byId.get(selectedId) : undefined}
+          node={selectedId ? nodes.find((node) => node.id === selectedId) : undefined}
           liveText={selectedId ? texts.get(selectedId) : undefined}
           forkable={canRun && isFinishedRunStatus(header.status)}
           canvasHref={isDraftSnapshot(run.flowVersion) ? undefined : (agent) => `/flows/${run.flowId}?version=${run.flowVersion}&node=${encodeURIComponent(agent)}`}

@@ -99,11 +99,23 @@ function toNodeDetail(row: NodeDetailRow): RunNodeDetail {
 const SUMMARY_NAMES = ["id", "parentId", "seq", "kind", "name", "status", "model"];
 const SUMMARY_TIMES = ["createdAt", "startedAt", "endedAt"];
 const SUMMARY_REST = ["durationMs", "inputTokens", "outputTokens", "totalTokens", "costUsd", "error", "marks"];
-const selectSummaries = (time: (column: string) => string, placeholder: string) =>
-  `SELECT ${[...SUMMARY_NAMES.map((c) => `"${c}"`), ...SUMMARY_TIMES.map(time), ...SUMMARY_REST.map((c) => `"${c}"`)].join(", ")} FROM "run_node" WHERE "runId" = ${placeholder} ORDER BY "seq"`;
+const selectSummaries = (time: (column: string) => string, where: string) =>
+  `SELECT ${[...SUMMARY_NAMES.map((c) => `"${c}"`), ...SUMMARY_TIMES.map(time), ...SUMMARY_REST.map((c) => `"${c}"`)].join(", ")} FROM "run_node" WHERE ${where} ORDER BY "seq"`;
+const SQLITE_TIME = (c: string) => `CAST(round(unixepoch("${c}", 'subsec') * 1000) AS INTEGER)`;
+const POSTGRES_TIME = (c: string) => `round(extract(epoch from "${c}") * 1000)::float8`;
 const SUMMARIES: Omit<RowsQuery, "params"> = {
-  sqlite: selectSummaries((c) => `CAST(round(unixepoch("${c}", 'subsec') * 1000) AS INTEGER)`, "?"),
-  postgresql: selectSummaries((c) => `round(extract(epoch from "${c}") * 1000)::float8`, "$1"),
+  sqlite: selectSummaries(SQLITE_TIME, `"runId" = ?`),
+  postgresql: selectSummaries(POSTGRES_TIME, `"runId" = $1`),
+};
+// One page of the same, after a seq (the recorder numbers a run's nodes one by one, so
+// seq is unique in a run): a keyset walk down the (runId, seq) index.
+const SUMMARY_PAGE: Omit<RowsQuery, "params"> = {
+  sqlite: `${selectSummaries(SQLITE_TIME, `"runId" = ? AND "seq" > ?`)} LIMIT ?`,
+  postgresql: `${selectSummaries(POSTGRES_TIME, `"runId" = $1 AND "seq" > $2`)} LIMIT $3`,
+};
+const COUNT: Omit<RowsQuery, "params"> = {
+  sqlite: `SELECT COUNT(*) FROM "run_node" WHERE "runId" = ?`,
+  postgresql: `SELECT COUNT(*)::int FROM "run_node" WHERE "runId" = $1`,
 };
 
 type SummaryRow = [
@@ -166,11 +178,39 @@ export async function listRunNodes(teamId: string, runId: string): Promise<RunNo
   return nodes;
 }
 
-/** The same nodes packed for the run page as they are read (packedNodes.ts): no list of objects in between. */
-export async function readPackedRunNodes(teamId: string, runId: string): Promise<PackedNodes> {
+/** How many nodes the team's run has. */
+export async function countRunNodes(teamId: string, runId: string): Promise<number> {
+  const db = await getDb();
+  const run = await findTeamRun(db, parseInput(Id, teamId), parseInput(Id, runId));
+  let count = 0;
+  await forEachRow({ ...COUNT, params: [run.id] }, ([value]) => (count = Number(value)));
+  return count;
+}
+
+/** The first chunk is small, so the page draws its first rows soon; each next one twice as large, up to this. */
+const FIRST_CHUNK = 2_000;
+const LARGEST_CHUNK = 16_000;
+
+/**
+ * The same nodes packed for the run page (packedNodes.ts), in chunks as they are read:
+ * each chunk one query, sized 2,000, 4,000, 8,000, then 16,000 rows, so the page can draw the top of
+ * the timeline while the rest is still on its way, and rebuild it only a few times.
+ */
+export async function* packedRunNodeChunks(teamId: string, runId: string): AsyncGenerator<PackedNodes> {
+  const db = await getDb();
+  const run = await findTeamRun(db, parseInput(Id, teamId), parseInput(Id, runId));
   const packer = nodePacker();
-  await forEachRunNode(teamId, runId, packer.add);
-  return packer.packed();
+  let afterSeq = -1;
+  for (let size = FIRST_CHUNK; ; size = Math.min(size * 2, LARGEST_CHUNK)) {
+    const read = await forEachRow({ ...SUMMARY_PAGE, params: [run.id, afterSeq, size] }, (row) => {
+      const node = toSummaryFromRow(row as SummaryRow);
+      afterSeq = node.seq;
+      packer.add(node);
+    });
+    const chunk = packer.take();
+    if (chunk.rows.length > 0) yield chunk;
+    if (read < size) return;
+  }
 }
 
 /** Every node of a run in creation order, with their payloads (for an export of the whole tree). */

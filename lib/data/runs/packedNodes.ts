@@ -1,21 +1,27 @@
 /**
- * A compact form of a run's nodes for the page payload: one tuple per node instead of
- * an object with keys, parents as row indexes, kinds, statuses and models as indexes
- * into small tables, times relative to the first node. A 30,000-node run shrinks about
- * fourfold, and so does the work of serializing and parsing it. Client-safe and pure.
- * The server packs rows as it reads them (nodes.ts, readPackedRunNodes); the run page unpacks.
+ * A compact form of a run's nodes for the run page: one tuple per node instead of an
+ * object with keys, parents as row indexes, kinds, statuses, models and names as indexes
+ * into small tables, times relative to the first node, and an id the engine derived from
+ * its parent's (`<parent>.<place>`, runState.ts) sent as that place alone. Client-safe, pure.
+ *
+ * Nodes travel in chunks (the timeline's stream, app/api/runs/[id]/timeline): a chunk
+ * carries only the table entries it adds, and its indexes (rows, models, names) count
+ * from the start of the stream. The server packs rows as it reads them (nodes.ts); the
+ * page unpacks chunk by chunk (nodeUnpacker).
  */
 import { type NodeMarks, RunNodeKind, RunNodeStatus, type RunNodeSummary } from "./types.ts";
 
 type PackedRow = [
-  id: string,
-  /** Index of the parent row, the parent's id when it is not in the list, or null. */
+  /** The id, or the place alone when the id is `<parent's id>.<place>`. */
+  id: string | number,
+  /** Index of the parent row, the parent's id when it is not in the stream, or null. */
   parent: number | string | null,
   seq: number,
   kind: number,
-  name: string,
+  /** Index into the names. */
+  name: number,
   status: number,
-  /** Index into `models`, or -1. */
+  /** Index into the models, or -1. */
   model: number,
   createdAt: number,
   startedAt: number | null,
@@ -30,37 +36,66 @@ type PackedRow = [
   marks: NodeMarks | null,
 ];
 
-export type PackedNodes = { base: number; models: string[]; rows: PackedRow[] };
+/** One chunk: its rows, and the models and names first used in it. */
+export type PackedNodes = { base: number; models: string[]; names: string[]; rows: PackedRow[] };
 
 const KINDS = RunNodeKind.options;
 const STATUSES = RunNodeStatus.options;
 
-/** Packs nodes one at a time, in seq order (a parent not yet seen is kept by id). */
-export function nodePacker(): { add(node: RunNodeSummary): void; packed(): PackedNodes } {
+/** Strings numbered in order of first use; `added()` hands out the ones new since its last call. */
+function interner() {
+  const index = new Map<string, number>();
+  let sent = 0;
+  const all: string[] = [];
+  return {
+    of(value: string): number {
+      let at = index.get(value);
+      if (at === undefined) {
+        at = all.push(value) - 1;
+        index.set(value, at);
+      }
+      return at;
+    },
+    added(): string[] {
+      const fresh = all.slice(sent);
+      sent = all.length;
+      return fresh;
+    },
+  };
+}
+
+/** The place of an id the engine derived from its parent's, else undefined. */
+function placeUnder(id: string, parentId: string): number | undefined {
+  if (id.length <= parentId.length + 1 || !id.startsWith(parentId) || id[parentId.length] !== ".") return undefined;
+  const rest = id.slice(parentId.length + 1);
+  const place = Number(rest);
+  return Number.isSafeInteger(place) && place >= 0 && String(place) === rest ? place : undefined;
+}
+
+/** Packs nodes one at a time, in seq order (a parent not yet seen is kept by id); `take()` ends a chunk. */
+export function nodePacker(): { add(node: RunNodeSummary): void; take(): PackedNodes } {
   let base: number | undefined;
   const rowOf = new Map<string, number>();
-  const models: string[] = [];
-  const modelIndex = new Map<string, number>();
-  const rows: PackedRow[] = [];
+  let count = 0;
+  const models = interner();
+  const names = interner();
+  let rows: PackedRow[] = [];
   return {
     add(node) {
       base ??= node.createdAt;
       const rel = (ms: number | null) => (ms === null ? null : ms - base!);
-      let model = -1;
-      if (node.model !== null) {
-        model = modelIndex.get(node.model) ?? models.push(node.model) - 1;
-        modelIndex.set(node.model, model);
-      }
-      const parent = node.parentId === null ? null : (rowOf.get(node.parentId) ?? node.parentId);
-      rowOf.set(node.id, rows.length);
+      const parentRow = node.parentId === null ? undefined : rowOf.get(node.parentId);
+      const parent = node.parentId === null ? null : (parentRow ?? node.parentId);
+      const place = parentRow === undefined ? undefined : placeUnder(node.id, node.parentId!);
+      rowOf.set(node.id, count++);
       rows.push([
-        node.id,
+        place ?? node.id,
         parent,
         node.seq,
         KINDS.indexOf(node.kind),
-        node.name,
+        names.of(node.name),
         STATUSES.indexOf(node.status),
-        model,
+        node.model === null ? -1 : models.of(node.model),
         node.createdAt - base,
         rel(node.startedAt),
         rel(node.endedAt),
@@ -73,37 +108,60 @@ export function nodePacker(): { add(node: RunNodeSummary): void; packed(): Packe
         node.marks,
       ]);
     },
-    packed: () => ({ base: base ?? 0, models, rows }),
+    take() {
+      const chunk = { base: base ?? 0, models: models.added(), names: names.added(), rows };
+      rows = [];
+      return chunk;
+    },
   };
 }
 
-/** Nodes in seq order (parents before their children). */
+/** Unpacks the chunks of one stream, in order, back into nodes. */
+export function nodeUnpacker(): { add(chunk: PackedNodes): RunNodeSummary[] } {
+  const ids: string[] = [];
+  const models: string[] = [];
+  const names: string[] = [];
+  return {
+    add(chunk) {
+      const { base } = chunk;
+      models.push(...chunk.models);
+      names.push(...chunk.names);
+      const abs = (ms: number | null) => (ms === null ? null : ms + base);
+      return chunk.rows.map((row) => {
+        const [packedId, parent, seq, kind, name, status, model, createdAt, startedAt, endedAt, durationMs, input, output, total, cost, error, marks] = row;
+        const parentId = typeof parent === "number" ? ids[parent]! : parent;
+        const id = typeof packedId === "number" ? `${parentId}.${packedId}` : packedId;
+        ids.push(id);
+        return {
+          id,
+          parentId,
+          seq,
+          kind: KINDS[kind]!,
+          name: names[name]!,
+          status: STATUSES[status]!,
+          model: model < 0 ? null : models[model]!,
+          createdAt: createdAt + base,
+          startedAt: abs(startedAt),
+          endedAt: abs(endedAt),
+          durationMs,
+          usage: { inputTokens: input, outputTokens: output, totalTokens: total },
+          costUsd: cost,
+          error: error ? { name: error[0], message: error[1] } : null,
+          marks,
+        };
+      });
+    },
+  };
+}
+
+/** Nodes in seq order (parents before their children), as one chunk. */
 export function packNodes(nodes: readonly RunNodeSummary[]): PackedNodes {
   const packer = nodePacker();
   for (const node of nodes) packer.add(node);
-  return packer.packed();
+  return packer.take();
 }
 
-export function unpackNodes({ base, models, rows }: PackedNodes): RunNodeSummary[] {
-  const abs = (ms: number | null) => (ms === null ? null : ms + base);
-  return rows.map((row) => {
-    const [id, parent, seq, kind, name, status, model, createdAt, startedAt, endedAt, durationMs, input, output, total, cost, error, marks] = row;
-    return {
-      id,
-      parentId: typeof parent === "number" ? rows[parent]![0] : parent,
-      seq,
-      kind: KINDS[kind]!,
-      name,
-      status: STATUSES[status]!,
-      model: model < 0 ? null : models[model]!,
-      createdAt: createdAt + base,
-      startedAt: abs(startedAt),
-      endedAt: abs(endedAt),
-      durationMs,
-      usage: { inputTokens: input, outputTokens: output, totalTokens: total },
-      costUsd: cost,
-      error: error ? { name: error[0], message: error[1] } : null,
-      marks,
-    };
-  });
+/** The nodes of one chunk that is a whole stream (packNodes). */
+export function unpackNodes(packed: PackedNodes): RunNodeSummary[] {
+  return nodeUnpacker().add(packed);
 }

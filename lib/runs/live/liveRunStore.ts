@@ -1,7 +1,8 @@
 /**
- * The browser's copy of one run: its nodes, status and totals, brought up to date by
- * live events. Client-safe. Events at or below the last applied seq are ignored, so a
- * reconnect that replays a few is harmless. Listeners hear one notification per batch.
+ * The browser's copy of one run: its nodes, status and totals, loaded in chunks (the
+ * timeline stream) and brought up to date by live events. Client-safe. Events at or below
+ * the last applied seq are ignored, so a reconnect that replays a few is harmless.
+ * Listeners hear one notification per batch.
  */
 import type { RunNodeSummary, RunStatus, RunTotals, SequencedEvent } from "@/lib/data/runs/types";
 
@@ -22,7 +23,9 @@ export type LiveRunSnapshot = {
 };
 
 export class LiveRunStore {
-  private readonly byId = new Map<string, RunNodeSummary>();
+  /** The nodes in seq order (they come so: loaded in order, new ones numbered last), and where each is. */
+  private readonly nodes: RunNodeSummary[] = [];
+  private readonly indexOf = new Map<string, number>();
   private readonly texts = new Map<string, string>();
   private header: LiveRunHeader;
   private lastSeq: number;
@@ -32,7 +35,43 @@ export class LiveRunStore {
   constructor(initial: { header: LiveRunHeader; nodes: readonly RunNodeSummary[]; lastSeq: number }) {
     this.header = initial.header;
     this.lastSeq = initial.lastSeq;
-    for (const node of initial.nodes) this.byId.set(node.id, node);
+    for (const node of initial.nodes) this.put(node);
+  }
+
+  /** The state the nodes about to be loaded match (the timeline stream's head). */
+  start(head: { header: LiveRunHeader; lastSeq: number }): void {
+    this.header = head.header;
+    this.lastSeq = head.lastSeq;
+    this.changed();
+  }
+
+  /** Nodes read from the database, in seq order, after those loaded before them. */
+  load(nodes: readonly RunNodeSummary[]): void {
+    for (const node of nodes) this.put(node);
+    this.changed();
+  }
+
+  /** One node, by id. */
+  node(id: string): RunNodeSummary | undefined {
+    const at = this.indexOf.get(id);
+    return at === undefined ? undefined : this.nodes[at];
+  }
+
+  private put(node: RunNodeSummary): void {
+    const at = this.indexOf.get(node.id);
+    if (at !== undefined) {
+      this.nodes[at] = node;
+      return;
+    }
+    let index = this.nodes.length;
+    while (index > 0 && this.nodes[index - 1]!.seq > node.seq) index--;
+    this.nodes.splice(index, 0, node);
+    for (let i = index; i < this.nodes.length; i++) this.indexOf.set(this.nodes[i]!.id, i);
+  }
+
+  private changed(): void {
+    this.snapshot = undefined;
+    for (const listener of this.listeners) listener();
   }
 
   /** Applies events in order; returns whether anything changed. */
@@ -44,7 +83,7 @@ export class LiveRunStore {
       changed = true;
       switch (event.type) {
         case "node":
-          this.byId.set(event.node.id, event.node);
+          this.put(event.node);
           // The run's own "running" is only told at the end; its first node says it started.
           if (this.header.status === "queued") this.header = { ...this.header, status: "running" };
           if (event.node.status !== "running") this.texts.delete(event.node.id);
@@ -57,10 +96,7 @@ export class LiveRunStore {
           break;
       }
     }
-    if (changed) {
-      this.snapshot = undefined;
-      for (const listener of this.listeners) listener();
-    }
+    if (changed) this.changed();
     return changed;
   }
 
@@ -68,7 +104,7 @@ export class LiveRunStore {
   getSnapshot = (): LiveRunSnapshot => {
     this.snapshot ??= {
       header: this.header,
-      nodes: [...this.byId.values()].sort((a, b) => a.seq - b.seq),
+      nodes: this.nodes.slice(),
       texts: new Map(this.texts),
       lastSeq: this.lastSeq,
     };

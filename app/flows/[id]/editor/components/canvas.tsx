@@ -1,10 +1,11 @@
 "use client";
 
-import { Background, Controls, MiniMap, ReactFlow, useStore, useStoreApi } from "@xyflow/react";
-import { useEffect, useMemo, useRef, type DragEvent, type RefObject } from "react";
+import { Background, Controls, MiniMap, ReactFlow, useStore, useStoreApi, type Viewport } from "@xyflow/react";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type DragEvent, type RefObject } from "react";
 import type { FlowNodeType } from "../types";
 import { EdgeMarkers, edgeTypes } from "../edges";
 import { visibleNodes } from "../fns/derive";
+import { fittedViewport, withInitialSize } from "../fns/first-view";
 import { useAddNode } from "../hooks/use-add-node";
 import { useCanvasInteractions } from "../hooks/use-canvas-interactions";
 import { nodeTypes } from "../nodes";
@@ -17,6 +18,10 @@ const MINIMAP_LIMIT = 400;
  * out everything is on screen, and culling would only add work to every pan frame. */
 const CULL_FROM_NODES = 150;
 const CULL_FROM_ZOOM = 0.3;
+
+/** Low enough to fit a 1,000-agent flow in view. */
+const MIN_ZOOM = 0.02;
+const MAX_ZOOM = 2;
 
 const MINIMAP_COLORS: Record<string, string> = { agent: "#c7cbe0", parallel: "#e7e9ff", serial: "#e8f5ee", swarm: "#fdf3e1" };
 
@@ -34,13 +39,20 @@ export function Canvas({ readOnly, minimap, nodeClasses }: { readOnly: boolean; 
   const interactions = useCanvasInteractions();
   const { addByDrop } = useAddNode();
   const shown = useMemo(() => {
-    const visible = visibleNodes(nodes, collapsed);
+    const visible = visibleNodes(nodes, collapsed).map(withInitialSize);
     return nodeClasses ? visible.map((node) => (nodeClasses.has(node.id) ? { ...node, className: nodeClasses.get(node.id) } : node)) : visible;
   }, [nodes, collapsed, nodeClasses]);
   const zoomedIn = useStore((state) => state.transform[2] >= CULL_FROM_ZOOM);
   const editable = !readOnly && canvasInSync;
   const host = useRef<HTMLDivElement>(null);
   useZoomVariable(host);
+  // The first view, fitted before the first paint (fns/first-view.ts): the nodes show at once.
+  const [firstView, setFirstView] = useState<Viewport | null>(null);
+  useLayoutEffect(() => {
+    const { width, height } = host.current!.getBoundingClientRect();
+    setFirstView(fittedViewport(shown, { width, height }, { min: MIN_ZOOM, max: MAX_ZOOM }));
+    // Once, for the document the editor opened with.
+  }, []);
 
   function onDrop(event: DragEvent) {
     const kind = event.dataTransfer.getData(PALETTE_MIME) as FlowNodeType;
@@ -63,38 +75,39 @@ export function Canvas({ readOnly, minimap, nodeClasses }: { readOnly: boolean; 
       }}
     >
       <EdgeMarkers />
-      <ReactFlow
-        nodes={shown}
-        edges={edges}
-        nodeTypes={nodeTypes}
-        edgeTypes={edgeTypes}
-        onNodesChange={onNodesChange}
-        onEdgesChange={onEdgesChange}
-        onConnect={interactions.onConnect}
-        onConnectEnd={interactions.onConnectEnd}
-        isValidConnection={interactions.isValidConnection}
-        onNodeDragStart={interactions.onNodeDragStart}
-        onNodeDragStop={interactions.onNodeDragStop}
-        onDragOver={(event) => {
-          if (event.dataTransfer.types.includes(PALETTE_MIME)) event.preventDefault();
-        }}
-        onDrop={onDrop}
-        nodesDraggable={editable}
-        nodesConnectable={editable}
-        // Deleting is a named edit (useSelectionCommands), not React Flow's own.
-        deleteKeyCode={null}
-        selectionKeyCode="Shift"
-        multiSelectionKeyCode={["Meta", "Control"]}
-        onlyRenderVisibleElements={zoomedIn && nodes.length > CULL_FROM_NODES}
-        // Low enough to fit a 1,000-agent flow in view.
-        minZoom={0.02}
-        maxZoom={2}
-        fitView
-      >
-        <Background gap={20} size={1} />
-        {minimap && nodes.length <= MINIMAP_LIMIT ? <MiniMap pannable zoomable style={{ width: 150, height: 96 }} nodeColor={(node) => MINIMAP_COLORS[node.type ?? "agent"] ?? "#ccc"} /> : null}
-        <Controls showInteractive={false} />
-      </ReactFlow>
+      {firstView ? (
+        <ReactFlow
+          nodes={shown}
+          edges={edges}
+          nodeTypes={nodeTypes}
+          edgeTypes={edgeTypes}
+          onNodesChange={onNodesChange}
+          onEdgesChange={onEdgesChange}
+          onConnect={interactions.onConnect}
+          onConnectEnd={interactions.onConnectEnd}
+          isValidConnection={interactions.isValidConnection}
+          onNodeDragStart={interactions.onNodeDragStart}
+          onNodeDragStop={interactions.onNodeDragStop}
+          onDragOver={(event) => {
+            if (event.dataTransfer.types.includes(PALETTE_MIME)) event.preventDefault();
+          }}
+          onDrop={onDrop}
+          nodesDraggable={editable}
+          nodesConnectable={editable}
+          // Deleting is a named edit (useSelectionCommands), not React Flow's own.
+          deleteKeyCode={null}
+          selectionKeyCode="Shift"
+          multiSelectionKeyCode={["Meta", "Control"]}
+          onlyRenderVisibleElements={zoomedIn && nodes.length > CULL_FROM_NODES}
+          minZoom={MIN_ZOOM}
+          maxZoom={MAX_ZOOM}
+          defaultViewport={firstView}
+        >
+          <Background gap={20} size={1} />
+          {minimap && nodes.length <= MINIMAP_LIMIT ? <MiniMap pannable zoomable style={{ width: 150, height: 96 }} nodeColor={(node) => MINIMAP_COLORS[node.type ?? "agent"] ?? "#ccc"} /> : null}
+          <Controls showInteractive={false} />
+        </ReactFlow>
+      ) : null}
       {canvasInSync ? null : (
         <div className="canvas-banner" role="status">
           The DSL has problems the canvas cannot show: it shows the last version that worked and is read-only until the DSL is fixed (or undone).
