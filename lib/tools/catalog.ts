@@ -14,6 +14,11 @@ export type ToolListing = { name: string; description: string; kind: "builtin" |
 /** A team MCP server as the editor offers it: its tools, to bind into the flow (null: never listed). */
 export type McpServerListing = { name: string; tools: { name: string; description: string }[] | null };
 
+/** The servers as a document's bindings are checked against (the same check a save makes): a server's tools when it listed them. */
+export function mcpBindingTargets(servers: readonly McpServerListing[]): Map<string, ReadonlySet<string> | undefined> {
+  return new Map(servers.map((server) => [server.name, server.tools ? new Set(server.tools.map((tool) => tool.name)) : undefined]));
+}
+
 export const toolCatalog: readonly ToolCatalogEntry[] = toolSpecs.map((spec) => ({
   name: spec.name,
   description: spec.description,

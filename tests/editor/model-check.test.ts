@@ -28,7 +28,7 @@ describe("models whose provider has no key", () => {
   const noKeys = new Set<string>();
 
   it("warns on the agent (also one without a model: the default needs a key), never on mock models", () => {
-    const store = createEditorStore(HYBRID, [], noKeys);
+    const store = createEditorStore(HYBRID, [], { keyedProviders: noKeys });
     store.getState().applyEdit("Edit model", (graph) => updateData(graph, "intro", { model: "openai:gpt-4o-mini" }));
     const issue = store.getState().issues.get("intro")?.find((i) => i.path === "agents.intro.model");
     expect(issue).toMatchObject({ warning: true });

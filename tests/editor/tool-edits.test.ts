@@ -6,7 +6,7 @@ import { createEditorStore } from "@/app/flows/[id]/editor/store";
 import { SETTINGS } from "@/app/flows/[id]/editor/store/document-slice";
 import { addCodeTool, addMcpBinding, mcpBindingName, renameTool, toolNameProblem, withCodeTool } from "@/app/flows/[id]/editor/fns/tool-edits";
 import { toolGroups, toolListing } from "@/app/flows/[id]/editor/fns/tool-listing";
-import { toolCatalog } from "@/lib/tools/catalog";
+import { mcpBindingTargets, toolCatalog } from "@/lib/tools/catalog";
 
 const BUILT_IN = toolCatalog.map((tool) => tool.name);
 const TEXT = `tools:
@@ -23,7 +23,7 @@ swarm: { type: workflow, flow: a }
 
 describe("document tool edits in the editor", () => {
   it("edits a code tool through the store: the text follows, MCP bindings are untouched, undo restores", () => {
-    const store = createEditorStore(TEXT, BUILT_IN, undefined, ["team_lookup"]);
+    const store = createEditorStore(TEXT, BUILT_IN, { teamTools: ["team_lookup"] });
     expect(store.getState().errors).toEqual([]);
     const { tools } = store.getState().graph.settings;
     const shout = tools!.shout as { description: string; parameters: Record<string, unknown>; code: string };
@@ -38,7 +38,7 @@ describe("document tool edits in the editor", () => {
   });
 
   it("renames a tool in place and in every agent's tools and approve list", () => {
-    const store = createEditorStore(TEXT, BUILT_IN, undefined, ["team_lookup"]);
+    const store = createEditorStore(TEXT, BUILT_IN, { teamTools: ["team_lookup"] });
     store.getState().applyEdit("Rename", (graph) => renameTool(graph, "shout", "yell"));
     const { graph, text } = store.getState();
     expect(Object.keys(graph.settings.tools!)).toEqual(["issues", "yell"]);
@@ -47,7 +47,7 @@ describe("document tool edits in the editor", () => {
   });
 
   it("refuses a built-in's name or another document tool's; adds new tools with a free name", () => {
-    const { graph } = createEditorStore(TEXT, BUILT_IN, undefined, ["team_lookup"]).getState();
+    const { graph } = createEditorStore(TEXT, BUILT_IN, { teamTools: ["team_lookup"] }).getState();
     const builtIn = new Set(BUILT_IN);
     expect(toolNameProblem(graph, "shout", "calculator", builtIn)).toMatch(/built-in/);
     expect(toolNameProblem(graph, "shout", "issues", builtIn)).toMatch(/unique among the document's tools/);
@@ -75,7 +75,7 @@ describe("document tool edits in the editor", () => {
   });
 
   it("binds a team MCP server's tool under a valid, free name, through the store", () => {
-    const store = createEditorStore(TEXT, BUILT_IN, undefined, ["team_lookup"]);
+    const store = createEditorStore(TEXT, BUILT_IN, { teamTools: ["team_lookup"] });
     expect(mcpBindingName("issues.search", new Set())).toBe("issues_search");
     expect(mcpBindingName("9lives", new Set())).toBe("lives");
     expect(mcpBindingName("calculator", new Set(BUILT_IN))).toBe("calculator_2");
@@ -84,5 +84,22 @@ describe("document tool edits in the editor", () => {
     expect(store.getState().text).toContain("list_issues:\n    mcp:");
     store.getState().undo();
     expect(store.getState().graph.settings.tools).not.toHaveProperty("list_issues");
+  });
+});
+
+describe("MCP bindings checked while editing", () => {
+  const servers = (tools: { name: string; description: string }[] | null) => mcpBindingTargets([{ name: "tracker", tools }]);
+
+  it("passes a binding to a tool the team's server listed, or to a server never listed", () => {
+    expect(createEditorStore(TEXT, BUILT_IN, { teamTools: ["team_lookup"], mcpServers: servers([{ name: "list_issues", description: "" }]) }).getState().errors).toEqual([]);
+    expect(createEditorStore(TEXT, BUILT_IN, { teamTools: ["team_lookup"], mcpServers: servers(null) }).getState().errors).toEqual([]);
+  });
+
+  it("marks, at its line, a tool the server does not list and a server the team does not have", () => {
+    const unlisted = createEditorStore(TEXT, BUILT_IN, { teamTools: ["team_lookup"], mcpServers: servers([{ name: "search", description: "" }]) }).getState();
+    expect(unlisted.errors).toEqual([expect.objectContaining({ line: 3, message: "MCP server 'tracker' has no tool 'list_issues' (it lists: search)" })]);
+    expect(unlisted.canvasInSync).toBe(true); // a problem the canvas can show: it keeps drawing the flow
+    const missing = createEditorStore(TEXT, BUILT_IN, { teamTools: ["team_lookup"], mcpServers: new Map() }).getState();
+    expect(missing.errors[0]?.message).toMatch(/this team has no MCP server named 'tracker'/);
   });
 });

@@ -1,6 +1,6 @@
 "use client";
 
-import type { McpServerListing } from "@/lib/tools/catalog";
+import { mcpBindingTargets, type McpServerListing } from "@/lib/tools/catalog";
 import "@xyflow/react/dist/style.css";
 import "./editor.css";
 import { ReactFlowProvider } from "@xyflow/react";
@@ -56,8 +56,11 @@ export function SwarmEditor({ initialText, keyedProviders, coedit = null, savedT
     createEditorStore(
       initialText,
       rest.tools.filter((tool) => tool.kind === "builtin").map((tool) => tool.name),
-      new Set(keyedProviders),
-      rest.tools.filter((tool) => tool.kind === "team").map((tool) => tool.name),
+      {
+        keyedProviders: new Set(keyedProviders),
+        teamTools: rest.tools.filter((tool) => tool.kind === "team").map((tool) => tool.name),
+        mcpServers: rest.mcpServers && mcpBindingTargets(rest.mcpServers),
+      },
     ),
   );
   return (

@@ -17,19 +17,20 @@ import type { FlowGraph, FlowNode, GraphEdge } from "../types";
 import { detachedIds, withDetached } from "./detached";
 import { HANDOFF_SOURCE_HANDLE, HANDOFF_TARGET_HANDLE, flowEdge } from "./edges";
 
-export type SyncOptions = { tools?: readonly string[]; teamTools?: readonly string[] };
+/** What a document may name besides its own tools: built-in and team tools, the team's MCP servers and their listed tools. */
+export type SyncOptions = { tools?: readonly string[]; teamTools?: readonly string[]; mcpServers?: ReadonlyMap<string, ReadonlySet<string> | undefined> };
 
 export type TextReading = { errors: DocumentError[]; graph?: FlowGraph };
 
 export function readText(text: string, options: SyncOptions = {}): TextReading {
-  const parsed = parseDocument(text, { tools: options.tools, teamTools: options.teamTools });
+  const parsed = parseDocument(text, options);
   if (parsed.document) return { errors: [], graph: forCanvas(documentToGraph(parsed.document)) };
   const graph = readWithProblems(text);
   return graph ? { errors: parsed.errors, graph } : { errors: parsed.errors };
 }
 
 export function checkText(text: string, options: SyncOptions = {}): DocumentError[] {
-  return parseDocument(text, { tools: options.tools, teamTools: options.teamTools }).errors;
+  return parseDocument(text, options).errors;
 }
 
 /** The text's YAML as data, or undefined when it is not YAML. */

@@ -14,7 +14,7 @@ import type { FlowGraph, FlowNode, GraphEdge } from "../types";
 import type { AgentRole } from "../nodes/agent/types";
 import { agentRoles, issuesByNode, reconcileNodes } from "../fns/derive";
 import { updateData, updateSettings } from "../fns/graph-edits";
-import { checkText, readText, writeGraph } from "../fns/document-sync";
+import { checkText, readText, type SyncOptions, writeGraph } from "../fns/document-sync";
 import { modelProblems, type NodeIssue } from "../fns/model-check";
 import type { Snapshot } from "./history-slice";
 import type { EditorState } from "./index";
@@ -64,6 +64,8 @@ export type DocumentSlice = {
   tools: readonly string[];
   /** The team's code tools (Settings → Tools); a document tool of the same name wins. */
   teamTools: readonly string[];
+  /** The team's MCP servers and the tools they last listed (undefined: not listed); undefined when not known: bindings are not checked. */
+  mcpServers: ReadonlyMap<string, ReadonlySet<string> | undefined> | undefined;
   /** Providers a run can call (a team or server key); undefined when not known: keys are not checked. */
   keyedProviders: ReadonlySet<string> | undefined;
   snapshot: () => Snapshot;
@@ -109,12 +111,27 @@ export function typedValue<T>(typing: Typing | null, target: string, field: stri
   return typing && typing.target === target && typing.field === field ? (typing.value as T) : stored;
 }
 
+/** What the editor knows of the team besides the document; all optional (a read-only canvas knows none). */
+export type EditorContext = {
+  /** The providers a run can call; without it model keys are not checked. */
+  keyedProviders?: ReadonlySet<string>;
+  /** The team's code tools' names. */
+  teamTools?: readonly string[];
+  /** The team's MCP servers and their listed tools; without it bindings are not checked. */
+  mcpServers?: ReadonlyMap<string, ReadonlySet<string> | undefined>;
+};
+
+/** What the document is checked against. */
+function knownNames(state: Pick<DocumentSlice, "tools" | "teamTools" | "mcpServers">): SyncOptions {
+  return { tools: state.tools, teamTools: state.teamTools, mcpServers: state.mcpServers };
+}
+
 /** The store's starting document: the canvas is empty when the text does not map. */
-export function initialDocument(text: string, tools: readonly string[], keyedProviders?: ReadonlySet<string>, teamTools: readonly string[] = []) {
-  const reading = readText(text, { tools, teamTools });
+export function initialDocument(text: string, tools: readonly string[], { keyedProviders, teamTools = [], mcpServers }: EditorContext = {}) {
+  const reading = readText(text, knownNames({ tools, teamTools, mcpServers }));
   const graph = reading.graph ?? EMPTY_GRAPH;
   const mapped = reading.graph !== undefined;
-  return { text, graph, errors: reading.errors, canvasInSync: mapped, textReadable: mapped, typing: null, tools, teamTools, keyedProviders, ...derived(graph, reading.errors, keyedProviders) };
+  return { text, graph, errors: reading.errors, canvasInSync: mapped, textReadable: mapped, typing: null, tools, teamTools, mcpServers, keyedProviders, ...derived(graph, reading.errors, keyedProviders) };
 }
 
 /** A graph as history keeps it: without selection or measurements, which are not the document's. */
@@ -132,7 +149,7 @@ function documentOnly(graph: FlowGraph): FlowGraph {
  * Text a canvas edit wrote that does not read back (an empty group) comes with its graph.
  */
 function readInto(state: EditorState, text: string, written?: FlowGraph): Partial<EditorState> {
-  const reading = readText(text, { tools: state.tools, teamTools: state.teamTools });
+  const reading = readText(text, knownNames(state));
   const read = reading.graph ?? written;
   const textReadable = reading.graph !== undefined;
   if (!read) return { text, errors: reading.errors, canvasInSync: false, textReadable, issues: issuesByNode(reading.errors) };
@@ -141,7 +158,7 @@ function readInto(state: EditorState, text: string, written?: FlowGraph): Partia
 }
 
 export const createDocumentSlice =
-  (text: string, tools: readonly string[], keyedProviders?: ReadonlySet<string>, teamTools: readonly string[] = []): StateCreator<EditorState, [], [], DocumentSlice> =>
+  (text: string, tools: readonly string[], context: EditorContext = {}): StateCreator<EditorState, [], [], DocumentSlice> =>
   (set, get) => {
     let timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -152,7 +169,7 @@ export const createDocumentSlice =
       const written = writeGraph(edited, { text: state.text, valid: state.graph.nodes.length > 0 });
       if ("refused" in written) return written;
       // A valid result is read back, so derived edges (delegation) follow the new mode.
-      const known = { tools: state.tools, teamTools: state.teamTools };
+      const known = knownNames(state);
       const reading = options.positionsOnly ? { errors: checkText(written.text, known) } : readText(written.text, known);
       const read = "graph" in reading ? reading.graph : undefined;
       const graph = read ? { ...read, nodes: reconcileNodes(edited.nodes, read.nodes) } : edited;
@@ -180,7 +197,7 @@ export const createDocumentSlice =
     };
 
     return {
-      ...initialDocument(text, tools, keyedProviders, teamTools),
+      ...initialDocument(text, tools, context),
       snapshot: () => {
         flushText();
         const { text, graph, canvasInSync, textReadable } = get();

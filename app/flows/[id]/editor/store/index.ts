@@ -1,17 +1,17 @@
 /** One store per mounted editor, made of slices (document, history, view). */
 import { createStore } from "zustand/vanilla";
 import type { FlowNode } from "../types";
-import { createDocumentSlice, type DocumentSlice } from "./document-slice";
+import { createDocumentSlice, type DocumentSlice, type EditorContext } from "./document-slice";
 import { createHistorySlice, type HistorySlice } from "./history-slice";
 import { createViewSlice, type ViewSlice } from "./view-slice";
 
 export type EditorState = DocumentSlice & HistorySlice & ViewSlice;
 export type EditorStore = ReturnType<typeof createEditorStore>;
 
-/** `keyedProviders`: the providers a run can call; without it model keys are not checked. `teamTools`: the team's tool names. */
-export function createEditorStore(text: string, tools: readonly string[], keyedProviders?: ReadonlySet<string>, teamTools: readonly string[] = []) {
+/** `tools`: the built-in tools' names; `context`: what else of the team the document is checked against. */
+export function createEditorStore(text: string, tools: readonly string[], context: EditorContext = {}) {
   return createStore<EditorState>()((...args) => ({
-    ...createDocumentSlice(text, tools, keyedProviders, teamTools)(...args),
+    ...createDocumentSlice(text, tools, context)(...args),
     ...createHistorySlice(...args),
     ...createViewSlice(...args),
   }));
