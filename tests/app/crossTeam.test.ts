@@ -99,6 +99,7 @@ describe.each(testDatabases())("cross-team access on $name", (database) => {
     const exportRoute = await import("@/app/flows/[id]/export/route");
     const runRoute = await import("@/app/api/runs/[id]/route");
     const nodesRoute = await import("@/app/api/runs/[id]/nodes/route");
+    const timelineRoute = await import("@/app/api/runs/[id]/timeline/route");
     const startRoute = await import("@/app/api/flows/[id]/runs/route");
     const resumeRoute = await import("@/app/api/runs/[id]/resume/route");
     const bearer = { authorization: `Bearer ${bobToken}` };
@@ -109,6 +110,10 @@ describe.each(testDatabases())("cross-team access on $name", (database) => {
     for (const headers of [bob, new Headers(bearer)]) {
       expect((await runRoute.GET(new Request(`http://test/api/runs/${runId}`, { headers }), params(runId))).status).toBe(404);
       expect((await nodesRoute.GET(new Request(`http://test/api/runs/${runId}/nodes`, { headers }), params(runId))).status).toBe(404);
+      // The streamed timeline refuses before its head line: nothing of the run is sent.
+      const timeline = await timelineRoute.GET(new Request(`http://test/api/runs/${runId}/timeline`, { headers }), params(runId));
+      expect(timeline.status).toBe(404);
+      expect(await timeline.text()).not.toContain(runId);
     }
     const started = await startRoute.POST(
       new Request(`http://test/api/flows/${flowId}/runs`, { method: "POST", headers: { ...bearer, "content-type": "application/json" }, body: JSON.stringify({ input: "hi" }) }),

@@ -5,15 +5,10 @@ import { useState } from "react";
 import { ActionErrorAlert } from "@/app/_components/action-error";
 import { useServerAction } from "@/app/_components/use-server-action";
 import { startEvaluationAction } from "../actions";
+import { initialScorers, RunOptionFields, ScorersField, scorersOf } from "./evaluation-fields";
 
 export type FlowChoice = { id: string; name: string; latestVersion: number; defaultScorers: string[] | null };
 export type DatasetChoice = { id: string; name: string; latestVersion: number; rowCount: number };
-
-export const SCORER_HELP = "One per line: exact, contains, regex:<pattern>, json-schema, numeric:<tolerance>, judge:<model> (e.g. judge:mock:reply?text={\"score\":1,\"reason\":\"ok\"})";
-
-export function scorersOf(text: string): string[] {
-  return text.split("\n").map((line) => line.trim()).filter(Boolean);
-}
 
 /** Start an evaluation: a flow version over a dataset's newest version. */
 export function NewEvaluationForm(props: { flows: FlowChoice[]; datasets: DatasetChoice[]; flowId?: string; datasetId?: string; version?: number }) {
@@ -24,7 +19,7 @@ export function NewEvaluationForm(props: { flows: FlowChoice[]; datasets: Datase
   const [version, setVersion] = useState(String(props.version ?? flow?.latestVersion ?? 1));
   const [datasetId, setDatasetId] = useState(props.datasetId ?? props.datasets[0]?.id ?? "");
   // The form remembers a flow's scorers: those of its last evaluation.
-  const [scorers, setScorers] = useState((flow?.defaultScorers ?? ["contains"]).join("\n"));
+  const [scorers, setScorers] = useState(initialScorers(flow?.defaultScorers));
   const [concurrency, setConcurrency] = useState("5");
   const [model, setModel] = useState("");
   const [minPass, setMinPass] = useState("");
@@ -82,23 +77,13 @@ export function NewEvaluationForm(props: { flows: FlowChoice[]; datasets: Datase
             ))}
           </select>
         </label>
-        <label>
-          <span>Runs at once</span>
-          <input type="text" inputMode="numeric" value={concurrency} onChange={(event) => setConcurrency(event.target.value)} />
-        </label>
-        <label>
-          <span>Model for every agent (optional)</span>
-          <input type="text" placeholder="e.g. mock:echo" value={model} onChange={(event) => setModel(event.target.value)} />
-        </label>
+        <RunOptionFields concurrency={concurrency} onConcurrency={setConcurrency} model={model} onModel={setModel} modelLabel="Model for every agent (optional)" />
         <label>
           <span>Minimum pass rate 0..1 (optional)</span>
           <input type="text" inputMode="decimal" value={minPass} onChange={(event) => setMinPass(event.target.value)} />
         </label>
       </div>
-      <label>
-        <span>{SCORER_HELP}</span>
-        <textarea className="code" rows={3} value={scorers} onChange={(event) => setScorers(event.target.value)} spellCheck={false} />
-      </label>
+      <ScorersField value={scorers} onChange={setScorers} rows={3} />
       <ActionErrorAlert error={error} />
       <div>
         <button type="submit" className="button primary" disabled={pending || !flowId || !datasetId}>

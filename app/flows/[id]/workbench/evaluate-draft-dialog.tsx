@@ -7,7 +7,8 @@ import { ActionErrorAlert } from "@/app/_components/action-error";
 import { Dialog } from "@/app/_components/dialog";
 import { useServerAction } from "@/app/_components/use-server-action";
 import { startDraftEvaluationAction } from "@/app/evaluations/actions";
-import { type DatasetChoice, SCORER_HELP, scorersOf } from "@/app/evaluations/_components/new-evaluation-form";
+import type { DatasetChoice } from "@/app/evaluations/_components/new-evaluation-form";
+import { initialScorers, RunOptionFields, ScorersField, scorersOf } from "@/app/evaluations/_components/evaluation-fields";
 import "@/app/evaluations/_components/evals.css";
 
 type Props = {
@@ -28,7 +29,7 @@ export function EvaluateDraftDialog({ flowId, document, baseVersion, datasets, d
   const [datasetId, setDatasetId] = useState(datasets[0]?.id ?? "");
   const dataset = datasets.find((each) => each.id === datasetId);
   const [datasetVersion, setDatasetVersion] = useState(String(dataset?.latestVersion ?? 1));
-  const [scorers, setScorers] = useState((defaultScorers ?? ["contains"]).join("\n"));
+  const [scorers, setScorers] = useState(initialScorers(defaultScorers));
   const [concurrency, setConcurrency] = useState("5");
   const [model, setModel] = useState("");
 
@@ -82,19 +83,9 @@ export function EvaluateDraftDialog({ flowId, document, baseVersion, datasets, d
               <span>Version (newest v{dataset?.latestVersion ?? "—"})</span>
               <input type="text" inputMode="numeric" value={datasetVersion} onChange={(event) => setDatasetVersion(event.target.value)} />
             </label>
-            <label>
-              <span>Runs at once</span>
-              <input type="text" inputMode="numeric" value={concurrency} onChange={(event) => setConcurrency(event.target.value)} />
-            </label>
-            <label>
-              <span>Model (optional)</span>
-              <input type="text" placeholder="e.g. mock:echo" value={model} onChange={(event) => setModel(event.target.value)} />
-            </label>
+            <RunOptionFields concurrency={concurrency} onConcurrency={setConcurrency} model={model} onModel={setModel} modelLabel="Model (optional)" />
           </div>
-          <label>
-            <span>{SCORER_HELP}</span>
-            <textarea className="code" rows={2} value={scorers} onChange={(event) => setScorers(event.target.value)} spellCheck={false} />
-          </label>
+          <ScorersField value={scorers} onChange={setScorers} rows={2} />
           <ActionErrorAlert error={error} />
           <div className="dialog-actions">
             <button type="button" className="button" onClick={onClose}>

@@ -6,7 +6,8 @@ import { useState } from "react";
 import { ActionErrorAlert } from "@/app/_components/action-error";
 import { useServerAction } from "@/app/_components/use-server-action";
 import { evaluateVersusAction } from "@/app/evaluations/actions";
-import { SCORER_HELP, scorersOf, type DatasetChoice } from "@/app/evaluations/_components/new-evaluation-form";
+import type { DatasetChoice } from "@/app/evaluations/_components/new-evaluation-form";
+import { initialScorers, ScorersField, scorersOf } from "@/app/evaluations/_components/evaluation-fields";
 
 type Props = { flowId: string; versions: number[]; datasets: DatasetChoice[]; defaultScorers: string[] | null };
 
@@ -17,7 +18,7 @@ export function EvaluateVersusForm({ flowId, versions, datasets, defaultScorers 
   const [candidate, setCandidate] = useState(String(versions[0]));
   const [baseline, setBaseline] = useState(String(versions[1] ?? versions[0]));
   const [datasetId, setDatasetId] = useState(datasets[0]?.id ?? "");
-  const [scorers, setScorers] = useState((defaultScorers ?? ["contains"]).join("\n"));
+  const [scorers, setScorers] = useState(initialScorers(defaultScorers));
   if (datasets.length === 0) {
     return (
       <div className="card panel">
@@ -63,10 +64,7 @@ export function EvaluateVersusForm({ flowId, versions, datasets, defaultScorers 
             ))}
           </select>
         </label>
-        <label className="evaluate-versus-scorers">
-          <span title={SCORER_HELP}>Scorers (one per line)</span>
-          <textarea className="code" rows={1} value={scorers} onChange={(event) => setScorers(event.target.value)} spellCheck={false} />
-        </label>
+        <ScorersField value={scorers} onChange={setScorers} rows={1} compact />
         <button type="submit" className="button primary" disabled={pending || candidate === baseline}>
           {pending ? "Starting…" : `Evaluate v${candidate} against v${baseline}`}
         </button>
