@@ -219,9 +219,11 @@ export async function claimStaleEvaluations(staleBefore: Date): Promise<ClaimedE
 }
 
 /** The driver's sign of life. */
-export async function touchEvaluation(evaluationId: string): Promise<void> {
+/** The driver's heartbeat; false when the evaluation is no longer running (cancelled, perhaps by another process). */
+export async function touchEvaluation(evaluationId: string): Promise<boolean> {
   const db = await getDb();
-  await db.evaluation.updateMany({ where: { id: evaluationId, status: "running" }, data: { heartbeatAt: new Date() } });
+  const { count } = await db.evaluation.updateMany({ where: { id: evaluationId, status: "running" }, data: { heartbeatAt: new Date() } });
+  return count === 1;
 }
 
 /** Model-call steps a run made (the timeline's "step" nodes). */

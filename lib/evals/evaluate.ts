@@ -8,6 +8,7 @@ import { buildSwarm, type BuildOptions, type FlowDocument } from "@/lib/dsl";
 import { run, runStateOf, Usage, type RunOptions, type RunState } from "@/lib/engine";
 import { estimateCost } from "@/lib/providers/pricing";
 import { inputText, type DatasetRow } from "./dataset";
+import { failedScores, rowVerdict, scoreOutput } from "./scoreRow";
 import type { Score, Scorer } from "./scorers";
 import { aggregate, type Aggregate } from "./stats";
 
@@ -98,7 +99,7 @@ async function evaluateRow(options: EvaluateOptions, index: number): Promise<Row
     state = runStateOf(caught);
   }
   const latencyMs = performance.now() - started;
-  const scores: Score[] = error ? options.scorers.map(() => ({ pass: false, score: 0, reason: `the run failed: ${error.message}` })) : await scoreAll(options, output, row);
+  const scores: Score[] = error ? failedScores(options.scorers, `the run failed: ${error.message}`) : await scoreOutput(options.scorers, output, row, options.signal);
   const { usage, costUsd, steps } = spending(state);
   return {
     index,
@@ -106,27 +107,12 @@ async function evaluateRow(options: EvaluateOptions, index: number): Promise<Row
     output,
     ...(error && { error }),
     scores,
-    pass: !error && scores.every((score) => score.pass),
-    score: scores.length === 0 ? (error ? 0 : 1) : scores.reduce((sum, score) => sum + score.score, 0) / scores.length,
+    ...rowVerdict(scores, error !== undefined),
     usage,
     costUsd,
-    scoringCostUsd: scores.reduce((sum, score) => sum + (score.costUsd ?? 0), 0),
     latencyMs,
     steps,
   };
-}
-
-async function scoreAll(options: EvaluateOptions, output: string, row: DatasetRow): Promise<Score[]> {
-  return Promise.all(
-    options.scorers.map(async (scorer) => {
-      try {
-        return await scorer.score({ output, row, signal: options.signal });
-      } catch (caught) {
-        // A judge that cannot be reached fails the row, with why, rather than the evaluation.
-        return { pass: false, score: 0, reason: `${scorer.name} failed: ${caught instanceof Error ? caught.message : String(caught)}` };
-      }
-    }),
-  );
 }
 
 /** Tokens, cost and model calls of a run, from its steps (each priced by its own model). */

@@ -93,7 +93,8 @@ async function run(teamId: string, evaluationId: string, starter: DriverStarter)
         }
         if (Date.now() - lastBeat >= EVALUATION_HEARTBEAT_MS) {
           lastBeat = Date.now();
-          await touchEvaluation(evaluationId);
+          // Cancelled elsewhere (another web process took the request): stop starting rows here too.
+          if (!(await touchEvaluation(evaluationId))) stopping.add(evaluationId);
         }
       } catch (error) {
         for (const waiter of waiters.values()) waiter.reject(error);

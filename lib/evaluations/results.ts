@@ -62,7 +62,11 @@ export type MultiComparison = {
 /** Two or more evaluations of one dataset version, side by side. */
 export async function compareStored(actor: EvaluationActor, ids: readonly string[]): Promise<MultiComparison> {
   if (ids.length < 2) throw new CompareError("Choose at least two evaluations to compare");
-  const results = await Promise.all(ids.map((id) => evaluationResult(actor, id)));
+  return compareResults(await Promise.all(ids.map((id) => evaluationResult(actor, id))));
+}
+
+/** Evaluations already read, compared (the first is the baseline); refused over different dataset versions. */
+export function compareResults(results: EvaluationResult[]): MultiComparison {
   const datasets = new Set(results.map((result) => result.evaluation.datasetVersionId));
   if (datasets.size > 1) throw new CompareError("These evaluations ran over different datasets (or dataset versions): their rows cannot be compared");
   return { results, comparison: compareEvaluations(asEvaluation(results.at(-1)!), asEvaluation(results[0]!)) };

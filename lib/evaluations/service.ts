@@ -4,7 +4,6 @@
  * Permission first: reading follows `flow.read`, starting, cancelling and resuming
  * `flow.run` (an API token of the team may run), before any other work.
  */
-import { ForbiddenError } from "@/lib/auth/errors";
 import { getDatasetVersion } from "@/lib/data/datasets";
 import { getFlow, saveDraftSnapshot } from "@/lib/data/flows";
 import { createEvaluation, getEvaluation, getEvaluationDocument, listEvaluationItems, listEvaluations, setEvaluationStatus } from "@/lib/data/evaluations";
@@ -14,7 +13,7 @@ import { ScorerSpecError } from "@/lib/evals";
 import { requireValidDocument } from "@/lib/flows/document";
 import { teamToolContext } from "@/lib/flows/teamTools";
 import { cancelRun } from "@/lib/runs/service";
-import type { RunActor } from "@/lib/runs/commands";
+import { requireMayRun, type RunActor } from "@/lib/runs/commands";
 import { drive, EVALUATION_STALE_MS, isDriving, stopDriving } from "./driver";
 import { serverScorers } from "./scoring";
 
@@ -24,10 +23,6 @@ export type EvaluationActor = RunActor;
 export class EvaluationStateError extends UserError {
   override readonly name = "EvaluationStateError";
   readonly kind = "conflict";
-}
-
-function requireMayRun(actor: EvaluationActor, what: string): void {
-  if (!actor.mayRun) throw new ForbiddenError(actor.role, what);
 }
 
 export type StartEvaluationCommand = {

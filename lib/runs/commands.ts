@@ -43,7 +43,8 @@ export class RunNotResumableError extends UserError {
   }
 }
 
-function requireMayRun(actor: RunActor, what: string): void {
+/** Refuses an actor whose role may not run (viewers); a team token may. */
+export function requireMayRun(actor: RunActor, what: string): void {
   if (!actor.mayRun) throw new ForbiddenError(actor.role, what);
 }
 

@@ -1,7 +1,7 @@
 // GET /api/evaluations/:id — status, progress, aggregates and the CI verdict (`pass`: true,
 // false, or null while it or its baseline runs), with the comparison against its baseline.
 import { Id } from "@/lib/data/validation";
-import { compareStored, evaluationResult, verdictOf } from "@/lib/evaluations/results";
+import { compareResults, evaluationResult, verdictOf } from "@/lib/evaluations/results";
 import { resolveCaller } from "../../_lib/caller";
 import { methodNotAllowed } from "../../_lib/body";
 import { errorResponse, json, problem } from "../../_lib/responses";
@@ -17,7 +17,7 @@ export async function GET(request: Request, context: { params: Promise<{ id: str
     const result = await evaluationResult(caller, id);
     const { evaluation } = result;
     const baseline = evaluation.baselineId ? await evaluationResult(caller, evaluation.baselineId) : undefined;
-    const comparison = baseline ? comparisonJson(await compareStored(caller, [baseline.evaluation.id, id])) : null;
+    const comparison = baseline ? comparisonJson(compareResults([baseline, result])) : null;
     return json({
       id,
       status: evaluation.status,

@@ -3,10 +3,11 @@
  * a head line, then the nodes in packed chunks as they are read, so a 100,000-node run
  * shows its first rows long before its last ones are read.
  */
+import { Id } from "@/lib/data/validation";
 import { countRunNodes, getRun, lastRunEventSeq, packedRunNodeChunks } from "@/lib/data/runs";
 import type { TimelineHead } from "@/lib/runs/live/timelineStream";
 import { resolveCaller } from "../../../_lib/caller";
-import { errorResponse } from "../../../_lib/responses";
+import { errorResponse, problem } from "../../../_lib/responses";
 
 export const dynamic = "force-dynamic";
 
@@ -16,6 +17,7 @@ export async function GET(request: Request, context: { params: Promise<{ id: str
   let teamId: string;
   try {
     teamId = (await resolveCaller(request, { allowSession: true })).teamId;
+    if (!Id.safeParse(id).success) return problem(400, "Invalid run id");
     // The seq first: the header and the nodes read after it are at least that new.
     const lastSeq = await lastRunEventSeq(id);
     const run = await getRun(teamId, id);
