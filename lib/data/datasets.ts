@@ -128,15 +128,29 @@ export async function listDatasetVersions(teamId: string, datasetId: string): Pr
   return db.datasetVersion.findMany({ where: { datasetId: dataset.id }, orderBy: { number: "desc" }, select: versionSelect });
 }
 
-/** A version of this team's dataset with its rows; default: the newest. */
-export async function getDatasetVersion(teamId: string, datasetId: string, number?: number): Promise<DatasetVersionDetail> {
+/** This team's (not deleted) dataset and the number of its version `number` (default: the newest). */
+async function wantedVersion(teamId: string, datasetId: string, number?: number) {
   const db = await getDb();
   const dataset = await db.dataset.findFirst({ where: { id: parseInput(Id, datasetId), teamId: parseInput(Id, teamId), deletedAt: null } });
   if (!dataset) throw new NotFoundError("Dataset", datasetId);
   const wanted = number === undefined ? dataset.latestVersion : parseInput(z.number().int().positive(), number);
-  const version = await db.datasetVersion.findUnique({ where: { datasetId_number: { datasetId: dataset.id, number: wanted } }, select: { ...versionSelect, rows: true } });
-  if (!version) throw new NotFoundError("Dataset version", `${dataset.id}@${wanted}`);
+  return { db, dataset, where: { datasetId_number: { datasetId: dataset.id, number: wanted } }, label: `${dataset.id}@${wanted}` };
+}
+
+/** A version of this team's dataset with its rows; default: the newest. */
+export async function getDatasetVersion(teamId: string, datasetId: string, number?: number): Promise<DatasetVersionDetail> {
+  const { db, dataset, where, label } = await wantedVersion(teamId, datasetId, number);
+  const version = await db.datasetVersion.findUnique({ where, select: { ...versionSelect, rows: true } });
+  if (!version) throw new NotFoundError("Dataset version", label);
   return { ...version, rows: readRows(version), datasetId: dataset.id, datasetName: dataset.name };
+}
+
+/** The id of a version of this team's dataset (default: the newest), without reading its rows (up to 10 MiB). */
+export async function getDatasetVersionId(teamId: string, datasetId: string, number?: number): Promise<string> {
+  const { db, where, label } = await wantedVersion(teamId, datasetId, number);
+  const version = await db.datasetVersion.findUnique({ where, select: { id: true } });
+  if (!version) throw new NotFoundError("Dataset version", label);
+  return version.id;
 }
 
 /**

@@ -4,7 +4,7 @@
  * Permission first: reading follows `flow.read`, starting, cancelling and resuming
  * `flow.run` (an API token of the team may run), before any other work.
  */
-import { getDatasetVersion } from "@/lib/data/datasets";
+import { getDatasetVersionId } from "@/lib/data/datasets";
 import { getFlow, saveDraftSnapshot } from "@/lib/data/flows";
 import { createEvaluation, getEvaluation, getEvaluationDocument, listEvaluationItems, listEvaluations, setEvaluationStatus } from "@/lib/data/evaluations";
 import type { EvaluationItem, EvaluationStatus, EvaluationSummary } from "@/lib/data/evaluationTypes";
@@ -68,21 +68,21 @@ export async function startDraftEvaluation(actor: EvaluationActor, command: Star
   requireScorers(command.scorers);
   const { document, baseVersion, ...rest } = command;
   // Checked before anything is stored: the dataset and flow must be the team's too.
-  await Promise.all([getFlow(actor.teamId, command.flowId), getDatasetVersion(actor.teamId, command.datasetId, command.datasetVersion)]);
+  await Promise.all([getFlow(actor.teamId, command.flowId), getDatasetVersionId(actor.teamId, command.datasetId, command.datasetVersion)]);
   requireValidDocument(document, "The draft", await teamToolContext(actor.teamId));
   const version = await saveDraftSnapshot(actor.teamId, actor.userId, command.flowId, { document, baseVersion });
   return createAndDrive(actor, { ...rest, version, trigger: "ui" });
 }
 
 async function createAndDrive(actor: EvaluationActor, command: StartEvaluationCommand): Promise<EvaluationSummary> {
-  const dataset = await getDatasetVersion(actor.teamId, command.datasetId, command.datasetVersion);
+  const datasetVersionId = await getDatasetVersionId(actor.teamId, command.datasetId, command.datasetVersion);
   const evaluation = await createEvaluation(
     actor.teamId,
     { userId: actor.userId, apiTokenId: actor.apiTokenId },
     {
       flowId: command.flowId,
       version: command.version,
-      datasetVersionId: dataset.id,
+      datasetVersionId,
       scorers: command.scorers,
       concurrency: command.concurrency,
       modelOverride: command.modelOverride,
