@@ -207,7 +207,8 @@ export async function saveFlowVersion(
 /**
  * Keeps an unsaved draft (evaluated from the editor) as a snapshot numbered -1, -2, -3…:
  * runs need a stored document, and the draft will change. Never listed as a version and
- * the flow's newest version stays what it was. Returns the snapshot's number.
+ * the flow's newest version stays what it was. Returns the snapshot's number (the newest
+ * snapshot's when the draft is the same).
  */
 export async function saveDraftSnapshot(teamId: string, userId: string | null, flowId: string, input: DraftSnapshotInput): Promise<number> {
   const team = parseInput(Id, teamId);
@@ -217,8 +218,10 @@ export async function saveDraftSnapshot(teamId: string, userId: string | null, f
   const db = await getDb();
   const flow = await findLiveFlow(db, team, id);
   for (let attempt = 0; ; attempt++) {
-    const lowest = await db.flowVersion.aggregate({ where: { flowId: flow.id }, _min: { number: true } });
-    const number = Math.min(0, lowest._min.number ?? 0) - 1;
+    const newest = await db.flowVersion.findFirst({ where: { flowId: flow.id, number: { lt: 0 } }, orderBy: { number: "asc" }, select: { number: true, document: true } });
+    // The same draft evaluated again (another dataset, other scorers) is the same snapshot.
+    if (newest?.document === document) return newest.number;
+    const number = (newest?.number ?? 0) - 1;
     try {
       await db.flowVersion.create({ data: { flowId: flow.id, number, document, message: `Draft evaluated from the editor (edited from v${baseVersion})`, authorId: author } });
       return number;

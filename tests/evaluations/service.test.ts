@@ -106,7 +106,11 @@ describe.each(testDatabases())("datasets and evaluations on $name", (database) =
     const first = await startDraftEvaluation(actor, { ...draft, document: flowOf("mock:reply?text=question 2") });
     const second = await startDraftEvaluation(actor, { ...draft, document: flowOf("mock:echo") });
     expect([first.flowVersion, second.flowVersion]).toEqual([-1, -2]);
-    for (const id of [first.id, second.id]) await until(async () => (await readEvaluation(actor, id)).evaluation.status === "success", "the draft's evaluation ends");
+    // The same draft evaluated again is the same snapshot, not a new one.
+    const again = await startDraftEvaluation(actor, { ...draft, document: flowOf("mock:echo") });
+    expect(again.flowVersion).toBe(-2);
+    expect(await db.flowVersion.count({ where: { flowId: flow.id } })).toBe(3);
+    for (const id of [first.id, second.id, again.id]) await until(async () => (await readEvaluation(actor, id)).evaluation.status === "success", "the draft's evaluation ends");
     expect((await evaluationResult(actor, first.id)).aggregate.passed).toBe(1);
     expect((await evaluationResult(actor, second.id)).aggregate.passed).toBe(6);
     expect(await readEvaluationDocument(actor, first.id)).toEqual({ document: flowOf("mock:reply?text=question 2"), message: "Draft evaluated from the editor (edited from v1)" });
