@@ -94,8 +94,11 @@ export async function connect(page: Page, from: string, to: string) {
 
 /** Clicks a node's title bar, which selects it (a container without its members). */
 export async function selectNode(page: Page, name: string) {
-  await node(page, name).locator(".container-header, .node-title").first().click({ position: { x: 60, y: 8 } });
-  await expect(inspectorTitle(page)).toContainText(name);
+  // Clicked again if the first click raced a live-draft update that re-read the graph (see the closing note of 2026-11-22).
+  await expect(async () => {
+    await node(page, name).locator(".container-header, .node-title").first().click({ position: { x: 60, y: 8 } });
+    await expect(inspectorTitle(page)).toContainText(name, { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 export function inspector(page: Page): Locator {
