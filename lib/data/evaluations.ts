@@ -3,7 +3,8 @@ import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
 import { NotFoundError } from "./errors.ts";
 import { EvaluationStatus, type EvaluationItem, ItemResult, ItemStatus, ScorerSpellings, type EvaluationSummary } from "./evaluationTypes.ts";
-import { CorruptRecordError } from "./runs/runs.ts";
+import { CorruptRecordError, createRun, type CreateRunInput } from "./runs/runs.ts";
+import type { RunDetail } from "./runs/types.ts";
 import { decodePayload, encodePayload } from "./runs/payloads.ts";
 import { VersionRef } from "./flowSchemas.ts";
 import { Id, parseInput } from "./validation.ts";
@@ -176,11 +177,24 @@ export async function listOpenItems(evaluationId: string): Promise<EvaluationIte
   return rows.map((row) => toItem(evaluationId, row));
 }
 
-/** Ties a pending item to its run; false when another driver took it first. */
-export async function assignItemRun(evaluationId: string, index: number, runId: string): Promise<boolean> {
+/**
+ * Creates a pending item's run and ties the two together in one commit (a process killed
+ * between two commits left a run no row knew of, and the row ran again on resume); null
+ * when another driver took the row first.
+ */
+export async function createItemRun(
+  evaluationId: string,
+  index: number,
+  run: { teamId: string; userId: string | null; apiTokenId?: string; input: CreateRunInput },
+): Promise<RunDetail | null> {
   const db = await getDb();
-  const { count } = await db.evaluationItem.updateMany({ where: { evaluationId, index, status: "pending" }, data: { runId, status: "running" } });
-  return count === 1;
+  return db.$transaction(async (tx) => {
+    const { count } = await tx.evaluationItem.updateMany({ where: { evaluationId, index, status: "pending" }, data: { status: "running" } });
+    if (count !== 1) return null;
+    const { run: created } = await createRun(run.teamId, run.userId, run.input, { apiTokenId: run.apiTokenId }, tx);
+    await tx.evaluationItem.updateMany({ where: { evaluationId, index }, data: { runId: created.id } });
+    return created;
+  });
 }
 
 export async function finishItem(evaluationId: string, index: number, result: ItemResult): Promise<void> {

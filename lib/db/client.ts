@@ -3,7 +3,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { type DatabaseConfig, resolveDatabaseConfig } from "./config.ts";
 import { PrismaClient as PostgresClient } from "./generated/postgresql/client.ts";
-import { PrismaClient as SqliteClient } from "./generated/sqlite/client.ts";
+import { type Prisma, PrismaClient as SqliteClient } from "./generated/sqlite/client.ts";
 import { applyMigrations } from "./migrate.ts";
 import { asUnavailable } from "./unavailable.ts";
 import { lockWaitMs, patientSqliteAdapter } from "./sqliteBusy.ts";
@@ -13,6 +13,8 @@ import { lockWaitMs, patientSqliteAdapter } from "./sqliteBusy.ts";
  * have the same API; the SQLite one's type stands for both.
  */
 export type Db = SqliteClient;
+/** The client inside an interactive transaction (`db.$transaction(async (tx) => …)`). */
+export type DbTransaction = Prisma.TransactionClient;
 
 type DbCache = Map<string, Promise<Db>>;
 

@@ -1,19 +1,19 @@
 /**
  * Drives a stored evaluation in this process: keeps up to `concurrency` of its rows' runs
- * open through the ordinary run path (startRun: persisted, executed by this deployment's
- * executor, a timeline each), scores each run as it ends and stores the row's result.
+ * open through the ordinary run path (persisted with the row in one commit, executed by
+ * this deployment's executor, a timeline each), scores each run as it ends and stores the row's result.
  * It works only from what is stored, so a driver started again after its process died
  * (resume) continues with the rows not done: open runs are waited for, interrupted ones
  * resumed from their checkpoints, pending rows started.
  */
 import { providerConfigForTeam } from "@/lib/data/credentials";
 import { getDatasetVersionById } from "@/lib/data/datasets";
-import { assignItemRun, countRunSteps, finishItem, getEvaluation, listOpenItems, type RunOutcome, runOutcomes, setEvaluationStatus, touchEvaluation } from "@/lib/data/evaluations";
+import { countRunSteps, createItemRun, finishItem, getEvaluation, listOpenItems, type RunOutcome, runOutcomes, setEvaluationStatus, touchEvaluation } from "@/lib/data/evaluations";
 import { cancelIdleRun, getRun } from "@/lib/data/runs";
 import { isFinishedRunStatus, RunStatus } from "@/lib/data/runs/types";
 import { inputText } from "@/lib/evals/dataset";
 import { getProvider } from "@/lib/providers";
-import { cancelRun, resumeRun, startRun } from "@/lib/runs/service";
+import { cancelRun, resumeRun, submitRun } from "@/lib/runs/service";
 import { scoreRun, serverScorers } from "./scoring";
 
 /** How often the driver looks at its open runs, and writes its heartbeat. */
@@ -103,21 +103,23 @@ async function run(teamId: string, evaluationId: string, starter: DriverStarter)
     }
   })();
 
+  // Null when another driver of the same evaluation took the row first (its run stands).
   const startRow = async (index: number): Promise<string | null> => {
-    const started = await startRun({
+    const created = await createItemRun(evaluationId, index, {
       teamId,
       userId: starter.userId,
       apiTokenId: starter.apiTokenId,
-      flowId: evaluation.flowId,
-      version: evaluation.flowVersion,
-      input: inputText(dataset.rows[index]!),
-      options: evaluation.modelOverride ? { modelOverride: evaluation.modelOverride } : {},
-      trigger: starter.trigger,
+      input: {
+        flowId: evaluation.flowId,
+        version: evaluation.flowVersion,
+        input: inputText(dataset.rows[index]!),
+        options: evaluation.modelOverride ? { modelOverride: evaluation.modelOverride } : {},
+        trigger: starter.trigger,
+      },
     });
-    if (await assignItemRun(evaluationId, index, started.id)) return started.id;
-    // Another driver of the same evaluation took the row first: its run stands, ours is cancelled.
-    await cancelRun(started.id);
-    return null;
+    if (!created) return null;
+    await submitRun(created, teamId);
+    return created.id;
   };
   const followRow = async (index: number, runId: string): Promise<void> => {
     let outcome = await ended(runId);

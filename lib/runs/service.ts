@@ -18,8 +18,13 @@ export type StartRunRequest = CreateRunInput & {
 export async function startRun(request: StartRunRequest): Promise<RunDetail> {
   const { teamId, userId, apiTokenId, ...input } = request;
   const { run: created } = await createRun(teamId, userId, input, { apiTokenId });
-  await (await runExecutor()).submit(created, teamId);
+  await submitRun(created, teamId);
   return created;
+}
+
+/** Hands a queued run to this deployment's executor (a run created with another record, in one commit). */
+export async function submitRun(run: RunDetail, teamId: string): Promise<void> {
+  await (await runExecutor()).submit(run, teamId);
 }
 
 /** Asks a run to stop wherever it executes (or ends it, when nothing executes it); false when it has ended. */

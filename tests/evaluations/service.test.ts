@@ -4,6 +4,8 @@
 import { describe, expect, it } from "vitest";
 import type { Workspace } from "@/lib/auth";
 import { createFlow, getLocalWorkspace, listVersions, saveFlowVersion } from "@/lib/data";
+import { getDatasetVersion } from "@/lib/data/datasets";
+import { createEvaluation, createItemRun } from "@/lib/data/evaluations";
 import { getDb } from "@/lib/db/client";
 import { actorOf } from "@/lib/runs/commands";
 import { changeDataset, importDataset, listTeamDatasets, readDataset, removeDataset } from "@/lib/evaluations/datasets";
@@ -176,5 +178,24 @@ describe.each(testDatabases())("datasets and evaluations on $name", (database) =
     expect(after.evaluation.status).toBe("cancelled");
     expect(after.items.filter((item) => item.runId).length).toBeLessThan(6);
     await expect(cancelEvaluation(actor, cancelled.id)).rejects.toMatchObject({ kind: "conflict" });
+  });
+
+  it("takes a row and creates its run in one commit: once only, and nothing of either when the run cannot be created", async () => {
+    await setup();
+    const flow = await createFlow(owner.teamId, owner.userId, { name: "Rows", document: flowOf("mock:echo") });
+    const { id: datasetId } = await importDataset(owner, { name: "Six rows", text: ROWS, format: "jsonl" });
+    const dataset = await getDatasetVersion(owner.teamId, datasetId);
+    const evaluation = await createEvaluation(owner.teamId, { userId: owner.userId }, { flowId: flow.id, datasetVersionId: dataset.id, scorers: ["contains"], concurrency: 1 });
+    const runOf = (flowId: string) => ({ teamId: owner.teamId, userId: owner.userId, input: { flowId, input: "question 0" } });
+    const db = await getDb();
+
+    await expect(createItemRun(evaluation.id, 0, runOf("no-such-flow"))).rejects.toMatchObject({ name: "NotFoundError" });
+    expect(await db.evaluationItem.findFirst({ where: { evaluationId: evaluation.id, index: 0 } })).toMatchObject({ status: "pending", runId: null });
+
+    const [first, second] = await Promise.all([createItemRun(evaluation.id, 0, runOf(flow.id)), createItemRun(evaluation.id, 0, runOf(flow.id))]);
+    const created = [first, second].filter((run) => run !== null);
+    expect(created).toHaveLength(1);
+    expect(await db.run.count({ where: { flowId: flow.id } })).toBe(1);
+    expect(await db.evaluationItem.findFirst({ where: { evaluationId: evaluation.id, index: 0 } })).toMatchObject({ status: "running", runId: created[0]!.id });
   });
 });

@@ -1,6 +1,6 @@
 // Runs: create, read and list a team's runs, and the run row's lifecycle writes.
 import { z } from "zod";
-import { type Db, getDb } from "@/lib/db/client.ts";
+import { type Db, type DbTransaction, getDb } from "@/lib/db/client.ts";
 import { SystemError } from "@/lib/errors";
 import { NotFoundError } from "../errors.ts";
 import { VersionRef } from "../flowSchemas.ts";
@@ -129,19 +129,21 @@ export async function findTeamRun(db: Db, teamId: string, runId: string) {
 
 /**
  * Creates a queued run of a live flow's version (default: latest) and returns it with
- * the document it will run.
+ * the document it will run; inside `transaction` when given (a caller that ties the run
+ * to its own record in the same commit).
  */
 export async function createRun(
   teamId: string,
   userId: string | null,
   input: CreateRunInput,
   via: { apiTokenId?: string } = {},
+  transaction?: DbTransaction,
 ): Promise<{ run: RunDetail; document: string }> {
   const team = parseInput(Id, teamId);
   const author = userId === null ? null : parseInput(Id, userId);
   const apiTokenId = via.apiTokenId === undefined ? null : parseInput(Id, via.apiTokenId);
   const data = parseInput(CreateRunInput, input);
-  const db = await getDb();
+  const db = transaction ?? (await getDb());
   const flow = await db.flow.findFirst({ where: { id: data.flowId, teamId: team, deletedAt: null } });
   if (!flow) throw new NotFoundError("Flow", data.flowId);
   const number = data.version ?? flow.latestVersion;
