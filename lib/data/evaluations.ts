@@ -217,10 +217,13 @@ export type ClaimedEvaluation = { id: string; teamId: string; createdById: strin
  * stopped), each claimed for the caller by moving its heartbeat to now: of two processes
  * sweeping at once, exactly one claims it (a conditional update on the heartbeat seen).
  */
+/** A running evaluation whose driver has been silent since `staleBefore`. */
+const silentSince = (staleBefore: Date) => ({ status: "running", OR: [{ heartbeatAt: { lt: staleBefore } }, { heartbeatAt: null, createdAt: { lt: staleBefore } }] });
+
 export async function claimStaleEvaluations(staleBefore: Date): Promise<ClaimedEvaluation[]> {
   const db = await getDb();
   const stale = await db.evaluation.findMany({
-    where: { status: "running", OR: [{ heartbeatAt: { lt: staleBefore } }, { heartbeatAt: null, createdAt: { lt: staleBefore } }] },
+    where: silentSince(staleBefore),
     select: { id: true, teamId: true, createdById: true, apiTokenId: true, heartbeatAt: true },
     take: 100,
   });
@@ -232,7 +235,20 @@ export async function claimStaleEvaluations(staleBefore: Date): Promise<ClaimedE
   return claimed;
 }
 
-/** The driver's sign of life. */
+/**
+ * Claims one evaluation to drive it again (a person's resume): true when it was interrupted,
+ * or running with a driver silent since `staleBefore`; false when another process (its sweep,
+ * or another resume) took it first.
+ */
+export async function claimEvaluation(evaluationId: string, staleBefore: Date): Promise<boolean> {
+  const db = await getDb();
+  const { count } = await db.evaluation.updateMany({
+    where: { id: evaluationId, OR: [{ status: "interrupted" }, silentSince(staleBefore)] },
+    data: { status: "running", endedAt: null, heartbeatAt: new Date() },
+  });
+  return count === 1;
+}
+
 /** The driver's heartbeat; false when the evaluation is no longer running (cancelled, perhaps by another process). */
 export async function touchEvaluation(evaluationId: string): Promise<boolean> {
   const db = await getDb();

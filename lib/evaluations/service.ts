@@ -6,7 +6,7 @@
  */
 import { getDatasetVersionId } from "@/lib/data/datasets";
 import { getFlow, saveDraftSnapshot } from "@/lib/data/flows";
-import { createEvaluation, getEvaluation, getEvaluationDocument, listEvaluationItems, listEvaluations, setEvaluationStatus } from "@/lib/data/evaluations";
+import { claimEvaluation, createEvaluation, getEvaluation, getEvaluationDocument, listEvaluationItems, listEvaluations, setEvaluationStatus } from "@/lib/data/evaluations";
 import type { EvaluationItem, EvaluationStatus, EvaluationSummary } from "@/lib/data/evaluationTypes";
 import { UserError } from "@/lib/errors";
 import { ScorerSpecError } from "@/lib/evals";
@@ -133,6 +133,9 @@ export async function resumeEvaluation(actor: EvaluationActor, evaluationId: str
   const evaluation = await getEvaluation(actor.teamId, evaluationId);
   const status = effectiveStatus(evaluation);
   if (status !== "interrupted") throw new EvaluationStateError(`Only an interrupted evaluation can be resumed; this one is ${status}.`);
-  await setEvaluationStatus(evaluation.id, ["running", "interrupted"], "running");
+  // Conditional: another process's sweep may have claimed it since it was read.
+  if (!(await claimEvaluation(evaluation.id, new Date(Date.now() - EVALUATION_STALE_MS)))) {
+    throw new EvaluationStateError("Another server has just resumed this evaluation.");
+  }
   void drive(actor.teamId, evaluation.id, { userId: actor.userId, apiTokenId: actor.apiTokenId, trigger: actor.userId === null ? "api" : "ui" });
 }

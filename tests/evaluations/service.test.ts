@@ -164,7 +164,10 @@ describe.each(testDatabases())("datasets and evaluations on $name", (database) =
     const db = await getDb();
     await db.evaluation.update({ where: { id: started.id }, data: { heartbeatAt: new Date(Date.now() - 60_000) } });
     expect((await readEvaluation(actor, started.id)).evaluation.status).toBe("interrupted");
-    await resumeEvaluation(actor, started.id);
+    // Two resumes at once (two web processes, or a resume and the sweep): one drives it, the other is told.
+    const resumes = await Promise.allSettled([resumeEvaluation(actor, started.id), resumeEvaluation(actor, started.id)]);
+    expect(resumes.map((each) => each.status).sort()).toEqual(["fulfilled", "rejected"]);
+    expect(resumes.find((each) => each.status === "rejected")).toMatchObject({ reason: { kind: "conflict" } });
     await until(async () => (await readEvaluation(actor, started.id)).evaluation.status === "success", "the resumed evaluation ends");
     const { items } = await readEvaluation(actor, started.id);
     expect(items.every((item) => item.result?.pass)).toBe(true);
