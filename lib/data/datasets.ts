@@ -163,14 +163,50 @@ export async function deleteDataset(teamId: string, datasetId: string): Promise<
   if (count === 0) throw new NotFoundError("Dataset", datasetId);
 }
 
-/** A dataset version by its id, within the team (an evaluation's; a deleted dataset's too). */
-export async function getDatasetVersionById(teamId: string, versionId: string): Promise<DatasetVersionDetail> {
+export type SharedDatasetVersion = Omit<DatasetVersionDetail, "rows"> & { rows: readonly DatasetRow[] };
+
+/**
+ * Decoded rows of recently read dataset versions, by version id, least recently used out
+ * first. A version never changes, and a running evaluation's page reads its rows every
+ * second (up to 10 MiB of JSON each time).
+ */
+const ROWS_CACHE_CHARS = 64 * 1024 * 1024;
+const rowsCache = new Map<string, { rows: readonly DatasetRow[]; chars: number }>();
+let rowsCacheChars = 0;
+
+function cachedRows(versionId: string): readonly DatasetRow[] | undefined {
+  const entry = rowsCache.get(versionId);
+  if (!entry) return undefined;
+  rowsCache.delete(versionId);
+  rowsCache.set(versionId, entry);
+  return entry.rows;
+}
+
+function cacheRows(versionId: string, rows: readonly DatasetRow[], chars: number): void {
+  if (chars > ROWS_CACHE_CHARS || rowsCache.has(versionId)) return;
+  rowsCache.set(versionId, { rows, chars });
+  rowsCacheChars += chars;
+  for (const [id, entry] of rowsCache) {
+    if (rowsCacheChars <= ROWS_CACHE_CHARS) break;
+    rowsCache.delete(id);
+    rowsCacheChars -= entry.chars;
+  }
+}
+
+/** A dataset version by its id, within the team (an evaluation's; a deleted dataset's too). Its rows are shared: read-only. */
+export async function getDatasetVersionById(teamId: string, versionId: string): Promise<SharedDatasetVersion> {
   const db = await getDb();
   const version = await db.datasetVersion.findFirst({
     where: { id: parseInput(Id, versionId), dataset: { teamId: parseInput(Id, teamId) } },
-    select: { ...versionSelect, rows: true, dataset: { select: { id: true, name: true } } },
+    select: { ...versionSelect, dataset: { select: { id: true, name: true } } },
   });
   if (!version) throw new NotFoundError("Dataset version", versionId);
   const { dataset, ...rest } = version;
-  return { ...rest, rows: readRows(version), datasetId: dataset.id, datasetName: dataset.name };
+  let rows = cachedRows(version.id);
+  if (!rows) {
+    const stored = await db.datasetVersion.findUniqueOrThrow({ where: { id: version.id }, select: { id: true, rows: true } });
+    rows = Object.freeze(readRows(stored));
+    cacheRows(version.id, rows, stored.rows.length);
+  }
+  return { ...rest, rows, datasetId: dataset.id, datasetName: dataset.name };
 }

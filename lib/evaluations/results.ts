@@ -12,7 +12,7 @@ import { readEvaluation, type EvaluationActor } from "./service";
 export type EvaluationResult = {
   evaluation: EvaluationSummary;
   items: EvaluationItem[];
-  rows: DatasetRow[];
+  rows: readonly DatasetRow[];
   /** Over the rows done so far. */
   aggregate: Aggregate;
 };

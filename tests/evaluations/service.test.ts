@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import type { Workspace } from "@/lib/auth";
 import { createFlow, getLocalWorkspace, listVersions, saveFlowVersion } from "@/lib/data";
-import { getDatasetVersion } from "@/lib/data/datasets";
+import { getDatasetVersion, getDatasetVersionById } from "@/lib/data/datasets";
 import { createEvaluation, createItemRun } from "@/lib/data/evaluations";
 import { getDb } from "@/lib/db/client";
 import { actorOf } from "@/lib/runs/commands";
@@ -183,7 +183,7 @@ describe.each(testDatabases())("datasets and evaluations on $name", (database) =
     await expect(cancelEvaluation(actor, cancelled.id)).rejects.toMatchObject({ kind: "conflict" });
   });
 
-  it("takes a row and creates its run in one commit: once only, and nothing of either when the run cannot be created", async () => {
+  it("shares a dataset version's decoded rows within the team; takes a row and creates its run in one commit: once only, and nothing of either when the run cannot be created", async () => {
     await setup();
     const flow = await createFlow(owner.teamId, owner.userId, { name: "Rows", document: flowOf("mock:echo") });
     const { id: datasetId } = await importDataset(owner, { name: "Six rows", text: ROWS, format: "jsonl" });
@@ -191,6 +191,13 @@ describe.each(testDatabases())("datasets and evaluations on $name", (database) =
     const evaluation = await createEvaluation(owner.teamId, { userId: owner.userId }, { flowId: flow.id, datasetVersionId: dataset.id, scorers: ["contains"], concurrency: 1 });
     const runOf = (flowId: string) => ({ teamId: owner.teamId, userId: owner.userId, input: { flowId, input: "question 0" } });
     const db = await getDb();
+
+    // The version's rows are decoded once and shared; another team still cannot read them by id.
+    const read = await getDatasetVersionById(owner.teamId, dataset.id);
+    expect(read.rows).toEqual(dataset.rows);
+    expect((await getDatasetVersionById(owner.teamId, dataset.id)).rows).toBe(read.rows);
+    expect(Object.isFrozen(read.rows)).toBe(true);
+    await expect(getDatasetVersionById("another-team", dataset.id)).rejects.toMatchObject({ name: "NotFoundError" });
 
     await expect(createItemRun(evaluation.id, 0, runOf("no-such-flow"))).rejects.toMatchObject({ name: "NotFoundError" });
     expect(await db.evaluationItem.findFirst({ where: { evaluationId: evaluation.id, index: 0 } })).toMatchObject({ status: "pending", runId: null });
