@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { agentOverlay } from "@/lib/runs/timeline/agentOverlay";
 import { assignLanes, axisTicks, barGeometry, labelPlacement, layoutTimeline, segmentGeometry } from "@/lib/runs/timeline/layout";
-import { nodePacker, nodeUnpacker, packNodes, type PackedNodes, unpackNodes } from "@/lib/data/runs/packedNodes";
+import { nodePacker, nodeUnpacker, type PackedNodes } from "@/lib/data/runs/packedNodes";
 import { buildRunTree } from "@/lib/runs/timeline/treeBuilding";
 import { visibleRange } from "@/lib/runs/timeline/virtualRows";
 import { summary } from "./fixtures";
@@ -126,17 +126,19 @@ describe("agentOverlay", () => {
   });
 });
 
-describe("packNodes", () => {
+describe("packed nodes", () => {
   it("round-trips nodes exactly, parents by row, a missing parent by id", () => {
     const nodes = [
       summary({ id: "run", kind: "run", seq: 0, createdAt: 1000, startedAt: 1000, endedAt: 1900, durationMs: 900 }),
       summary({ id: "s", kind: "step", parentId: "run", seq: 1, model: "openai:gpt-4o", createdAt: 1001, startedAt: 1002, endedAt: null, durationMs: null, status: "running", costUsd: 0.5 }),
       summary({ id: "t", kind: "tool_call", parentId: "gone", seq: 2, model: "openai:gpt-4o", status: "failed", error: { name: "ToolError", message: "bad" } }),
     ];
-    const packed = packNodes(nodes);
+    const packer = nodePacker();
+    nodes.forEach(packer.add);
+    const packed = packer.take();
     expect(packed.models).toEqual(["openai:gpt-4o"]);
     expect(packed.rows[1]![1]).toBe(0);
-    expect(unpackNodes(JSON.parse(JSON.stringify(packed)))).toEqual(nodes);
+    expect(nodeUnpacker().add(JSON.parse(JSON.stringify(packed)))).toEqual(nodes);
   });
 
   it("sends an id derived from its parent's as its place, and tables and rows by chunk", () => {

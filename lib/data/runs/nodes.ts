@@ -56,26 +56,28 @@ function readMarks(text: string | null): NodeMarks | null {
   return marks.ok ? marks.value : null;
 }
 
-// Columns are mapped structurally (no per-row zod object parse) to keep a 30,000-node read
-// fast; enum columns are checked, and the one JSON column (error, mostly null) is decoded.
+/** A row Prisma read, as the timeline's tuple reads it (one mapping for both). */
 function toNodeSummary(row: NodeSummaryRow): RunNodeSummary {
-  return {
-    id: row.id,
-    parentId: row.parentId,
-    seq: row.seq,
-    kind: RunNodeKind.parse(row.kind),
-    name: row.name,
-    status: RunNodeStatus.parse(row.status),
-    model: row.model,
-    createdAt: row.createdAt.getTime(),
-    startedAt: row.startedAt?.getTime() ?? null,
-    endedAt: row.endedAt?.getTime() ?? null,
-    durationMs: row.durationMs,
-    usage: { inputTokens: row.inputTokens, outputTokens: row.outputTokens, totalTokens: row.totalTokens },
-    costUsd: row.costUsd,
-    error: readError(row.error),
-    marks: readMarks(row.marks),
-  };
+  const time = (value: Date | null) => value?.getTime() ?? null;
+  return toSummaryFromRow([
+    row.id,
+    row.parentId,
+    row.seq,
+    row.kind,
+    row.name,
+    row.status,
+    row.model,
+    row.createdAt.getTime(),
+    time(row.startedAt),
+    time(row.endedAt),
+    row.durationMs,
+    row.inputTokens,
+    row.outputTokens,
+    row.totalTokens,
+    row.costUsd,
+    row.error,
+    row.marks,
+  ]);
 }
 
 /** A node's payloads; one that cannot be read is left out and named in the node's error. */

@@ -153,15 +153,3 @@ export function nodeUnpacker(): { add(chunk: PackedNodes): RunNodeSummary[] } {
     },
   };
 }
-
-/** Nodes in seq order (parents before their children), as one chunk. */
-export function packNodes(nodes: readonly RunNodeSummary[]): PackedNodes {
-  const packer = nodePacker();
-  for (const node of nodes) packer.add(node);
-  return packer.take();
-}
-
-/** The nodes of one chunk that is a whole stream (packNodes). */
-export function unpackNodes(packed: PackedNodes): RunNodeSummary[] {
-  return nodeUnpacker().add(packed);
-}
