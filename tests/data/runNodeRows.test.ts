@@ -3,7 +3,7 @@
 // summaries and packed for the page; a node written again is replaced, not duplicated.
 import { describe, expect, it } from "vitest";
 import { createFlow } from "@/lib/data";
-import { countRunNodes, createRun, getRunNode, listRunEvents, listRunNodes, packedRunNodeChunks, writeRunBatch } from "@/lib/data/runs";
+import { createRun, getRunNode, listRunEvents, listRunNodes, openRunTimeline, writeRunBatch } from "@/lib/data/runs";
 import { nodeUnpacker, type PackedNodes } from "@/lib/data/runs/packedNodes";
 import type { RunNodeDetail, RunNodeSummary } from "@/lib/data/runs/types";
 import { getDb } from "@/lib/db/client";
@@ -42,7 +42,7 @@ async function streamed(teamId: string, runId: string): Promise<{ chunks: Packed
   const unpacker = nodeUnpacker();
   const chunks: PackedNodes[] = [];
   const nodes: RunNodeSummary[] = [];
-  for await (const chunk of packedRunNodeChunks(teamId, runId)) {
+  for await (const chunk of (await openRunTimeline(teamId, runId)).chunks) {
     const sent = JSON.parse(JSON.stringify(chunk)) as PackedNodes;
     chunks.push(sent);
     nodes.push(...unpacker.add(sent));
@@ -117,7 +117,7 @@ describe.each(testDatabases())("run node rows on $name", (database) => {
     expect(chunks.map((chunk) => chunk.rows.length)).toEqual([2000, 500]);
     expect(chunks[1]!.rows[499]![1]).toBe(0);
     expect(nodes).toEqual(read);
-    expect(await countRunNodes(teamId, runId)).toBe(2500);
+    expect((await openRunTimeline(teamId, runId)).count).toBe(2500);
     expect((await listRunEvents(teamId, runId, 0)).length).toBe(2500);
   });
 });

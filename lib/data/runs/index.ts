@@ -1,7 +1,7 @@
 // Runs, their RunNode trees and event streams, always scoped by team. Client code imports ./types directly.
 export { CorruptRecordError, createRun, finishRun, getRun, listRuns, MAX_RUN_INPUT_CHARS } from "./runs.ts";
 export type { CreateRunInput, ListRunsFilter, RunFinish } from "./runs.ts";
-export { getRunNode, listRunNodeDetails, listRunNodes, countRunNodes, packedRunNodeChunks } from "./nodes.ts";
+export { getRunNode, listRunNodeDetails, listRunNodes, openRunTimeline, type RunTimeline } from "./nodes.ts";
 export { lastRunEventSeq, listRunEvents } from "./events.ts";
 export { writeRunBatch } from "./batchWriter.ts";
 export { ASK_HUMAN_TOOL, listOpenQuestions, saveAnswer } from "./questions.ts";

@@ -8,8 +8,9 @@ import { NotFoundError } from "../errors.ts";
 import { Id, parseInput } from "../validation.ts";
 import { nodePacker, type PackedNodes } from "./packedNodes.ts";
 import { decodePayload } from "./payloads.ts";
-import { CorruptRecordError, findTeamRun } from "./runs.ts";
-import { NodeError, NodeMarks, type RunNodeDetail, RunNodeKind, RunNodeStatus, type RunNodeSummary } from "./types.ts";
+import { lastRunEventSeq } from "./events.ts";
+import { CorruptRecordError, findTeamRun, getRun } from "./runs.ts";
+import { NodeError, NodeMarks, type RunDetail, type RunNodeDetail, RunNodeKind, RunNodeStatus, type RunNodeSummary } from "./types.ts";
 
 /** A RunNode id: the run's id and the node's position in the tree, so deep trees give long ids. */
 const NodeId = z.string().trim().min(1, "Missing id").max(4000, "Id too long");
@@ -180,31 +181,40 @@ export async function listRunNodes(teamId: string, runId: string): Promise<RunNo
   return nodes;
 }
 
-/** How many nodes the team's run has. */
-export async function countRunNodes(teamId: string, runId: string): Promise<number> {
-  const db = await getDb();
-  const run = await findTeamRun(db, parseInput(Id, teamId), parseInput(Id, runId));
-  let count = 0;
-  await forEachRow({ ...COUNT, params: [run.id] }, ([value]) => (count = Number(value)));
-  return count;
-}
-
 /** The first chunk is small, so the page draws its first rows soon; each next one twice as large, up to this. */
 const FIRST_CHUNK = 2_000;
 const LARGEST_CHUNK = 16_000;
 
-/**
- * The same nodes packed for the run page (packedNodes.ts), in chunks as they are read:
- * each chunk one query, sized 2,000, 4,000, 8,000, then 16,000 rows, so the page can draw the top of
- * the timeline while the rest is still on its way, and rebuild it only a few times.
- */
-export async function* packedRunNodeChunks(teamId: string, runId: string): AsyncGenerator<PackedNodes> {
-  const db = await getDb();
-  const run = await findTeamRun(db, parseInput(Id, teamId), parseInput(Id, runId));
+export type RunTimeline = {
+  /** The run's last event seq, read first: the run and the nodes read after it are at least that new. */
+  lastSeq: number;
+  run: RunDetail;
+  /** How many nodes the run has. */
+  count: number;
+  /**
+   * The nodes packed for the run page (packedNodes.ts), in chunks as they are read: each
+   * chunk one query, sized 2,000, 4,000, 8,000, then 16,000 rows, so the page can draw the
+   * top of the timeline while the rest is still on its way, and rebuild it only a few times.
+   */
+  chunks: AsyncGenerator<PackedNodes>;
+};
+
+/** What the run page's timeline stream sends, with one check that the run is the team's. */
+export async function openRunTimeline(teamId: string, runId: string): Promise<RunTimeline> {
+  const team = parseInput(Id, teamId);
+  const id = parseInput(Id, runId);
+  const lastSeq = await lastRunEventSeq(id);
+  const run = await getRun(team, id);
+  let count = 0;
+  await forEachRow({ ...COUNT, params: [run.id] }, ([value]) => (count = Number(value)));
+  return { lastSeq, run, count, chunks: packedNodeChunks(run.id) };
+}
+
+async function* packedNodeChunks(runId: string): AsyncGenerator<PackedNodes> {
   const packer = nodePacker();
   let afterSeq = -1;
   for (let size = FIRST_CHUNK; ; size = Math.min(size * 2, LARGEST_CHUNK)) {
-    const read = await forEachRow({ ...SUMMARY_PAGE, params: [run.id, afterSeq, size] }, (row) => {
+    const read = await forEachRow({ ...SUMMARY_PAGE, params: [runId, afterSeq, size] }, (row) => {
       const node = toSummaryFromRow(row as SummaryRow);
       afterSeq = node.seq;
       packer.add(node);

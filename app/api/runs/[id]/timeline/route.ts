@@ -4,7 +4,7 @@
  * shows its first rows long before its last ones are read.
  */
 import { Id } from "@/lib/data/validation";
-import { countRunNodes, getRun, lastRunEventSeq, packedRunNodeChunks } from "@/lib/data/runs";
+import { openRunTimeline, type RunTimeline } from "@/lib/data/runs";
 import type { TimelineHead } from "@/lib/runs/live/timelineStream";
 import { resolveCaller } from "../../../_lib/caller";
 import { errorResponse, problem } from "../../../_lib/responses";
@@ -13,20 +13,17 @@ export const dynamic = "force-dynamic";
 
 export async function GET(request: Request, context: { params: Promise<{ id: string }> }): Promise<Response> {
   const { id } = await context.params;
-  let head: TimelineHead;
-  let teamId: string;
+  let timeline: RunTimeline;
   try {
-    teamId = (await resolveCaller(request, { allowSession: true })).teamId;
+    const { teamId } = await resolveCaller(request, { allowSession: true });
     if (!Id.safeParse(id).success) return problem(400, "Invalid run id");
-    // The seq first: the header and the nodes read after it are at least that new.
-    const lastSeq = await lastRunEventSeq(id);
-    const run = await getRun(teamId, id);
-    head = { lastSeq, header: { status: run.status, error: run.error, output: run.output, totals: run.totals }, count: await countRunNodes(teamId, id) };
+    timeline = await openRunTimeline(teamId, id);
   } catch (error) {
     return errorResponse(error);
   }
+  const { lastSeq, run, count, chunks } = timeline;
+  const head: TimelineHead = { lastSeq, header: { status: run.status, error: run.error, output: run.output, totals: run.totals }, count };
   const encoder = new TextEncoder();
-  const chunks = packedRunNodeChunks(teamId, id);
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       controller.enqueue(encoder.encode(`${JSON.stringify(head)}\n`));
