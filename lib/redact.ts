@@ -33,12 +33,15 @@ const PATTERNS: RegExp[] = [
   /([?&](?:api[-_]?key|key|token|access_token|auth|signature|sig)=)()[^&\s#"']+/gi,
 ];
 
-/** `text` with every known secret and every credential-shaped string replaced by "[redacted]". */
-export function redactSecrets(text: string, knownSecrets: readonly string[] = []): string {
+/**
+ * `text` with every known secret and every credential-shaped string replaced by "[redacted]".
+ * Known secrets shorter than `minLength` are left: short values would redact ordinary words,
+ * and real keys are long (a caller that knows its values are credentials may go lower).
+ */
+export function redactSecrets(text: string, knownSecrets: readonly string[] = [], minLength = 8): string {
   let result = text;
   for (const secret of knownSecrets) {
-    // Short values would redact ordinary words; real keys are long.
-    if (secret.length >= 8) result = result.split(secret).join(REDACTED);
+    if (secret.length >= minLength) result = result.split(secret).join(REDACTED);
   }
   for (const pattern of PATTERNS) {
     result = result.replace(pattern, (_match, name: string | undefined, separator: string | undefined) => `${name ?? ""}${separator ?? ""}${REDACTED}`);

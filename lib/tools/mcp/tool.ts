@@ -80,11 +80,8 @@ export function describeFailure(error: unknown, toolName: string, where: string,
   return `${toolName} on ${where} failed: ${scrub(message, server)}`;
 }
 
-/** Removes the server's URL (it may hold a key) and its header values from a message. */
+/** Removes the server's URL (it may hold a key) and its header values (credentials, even short ones) from a message. */
 export function scrub(text: string, server: McpServerTarget): string {
   if (server.kind !== "http") return redactSecrets(text);
-  const secrets = [server.url, ...Object.values(server.headers)].filter((value) => value.length >= 4);
-  let scrubbed = text;
-  for (const secret of secrets) scrubbed = scrubbed.split(secret).join("[redacted]");
-  return redactSecrets(scrubbed);
+  return redactSecrets(text, [server.url, ...Object.values(server.headers)], 4);
 }
