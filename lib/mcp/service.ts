@@ -123,25 +123,27 @@ export async function mcpServersForRun(teamId: string, bindings: readonly { mcp:
   const wanted = (name: string) => bindings.filter((binding) => binding.mcp.server === name).map((binding) => binding.mcp.tool);
   const complete = (tools: readonly McpToolInfo[] | null | undefined, name: string) => !!tools && wanted(name).every((tool) => tools.some((candidate) => candidate.name === tool));
 
-  for (const stored of await mcpServerTargetsForTeam(teamId, { names })) {
-    let tools = stored.tools;
-    let problem: string | undefined;
-    if (!complete(tools, stored.name)) {
+  // Servers that need listing are listed at once, not one after another.
+  const teamServers = await Promise.all(
+    (await mcpServerTargetsForTeam(teamId, { names })).map(async (stored): Promise<[string, AvailableMcpServer]> => {
+      if (complete(stored.tools, stored.name)) return [stored.name, { target: stored.target, tools: stored.tools ?? [] }];
       const listing = await list(stored.target);
       await recordMcpListing(teamId, stored.id, listing);
-      if ("tools" in listing) tools = listing.tools;
-      else problem = listing.error;
-    }
-    available.set(stored.name, { target: stored.target, tools: tools ?? [], problem });
-  }
-  for (const server of operatorServers()) {
-    if (!names.includes(server.name) || available.has(server.name)) continue;
-    let listing = stdioListings.get(server.name);
-    if (!listing || !("tools" in listing) || !complete(listing.tools, server.name)) {
-      listing = await list(server);
-      stdioListings.set(server.name, listing);
-    }
-    available.set(server.name, "tools" in listing ? { target: server, tools: listing.tools } : { target: server, tools: [], problem: listing.error });
-  }
+      return [stored.name, "tools" in listing ? { target: stored.target, tools: listing.tools } : { target: stored.target, tools: stored.tools ?? [], problem: listing.error }];
+    }),
+  );
+  for (const [name, server] of teamServers) available.set(name, server);
+  const operatorOnly = operatorServers().filter((server) => names.includes(server.name) && !available.has(server.name));
+  const operatorListed = await Promise.all(
+    operatorOnly.map(async (server): Promise<[string, AvailableMcpServer]> => {
+      let listing = stdioListings.get(server.name);
+      if (!listing || !("tools" in listing) || !complete(listing.tools, server.name)) {
+        listing = await list(server);
+        stdioListings.set(server.name, listing);
+      }
+      return [server.name, "tools" in listing ? { target: server, tools: listing.tools } : { target: server, tools: [], problem: listing.error }];
+    }),
+  );
+  for (const [name, server] of operatorListed) available.set(name, server);
   return available;
 }
