@@ -97,6 +97,28 @@ test("selecting all and typing over the other person's cursor replaces the text 
   await expect(ada.locator(".dsl-editor .cm-remote-caret")).toHaveAttribute("data-name", "Local user");
 });
 
+test("a draft pasted past the live limit stays on that page, unshared, and reaches the others once shortened and saved", async ({ browser }, testInfo) => {
+  const setup = await browser.newPage();
+  await openFreshFlow(setup, "Support triage");
+  const url = setup.url();
+  await setup.close();
+  const ada = await openTab(browser, url);
+  const bob = await openTab(browser, url);
+  const original = await readDsl(ada);
+  await writeDsl(ada, `# ${"x".repeat(2_200_000)}\n${original}`);
+  const status = ada.getByRole("status").filter({ hasText: /^Not live: the draft grew past 2 MiB/ });
+  await expect(status).toBeVisible({ timeout: 20_000 });
+  await ada.screenshot({ path: testInfo.outputPath("draft-too-large-1440x900.png") });
+  expect(await readDsl(bob)).toBe(original);
+  // Shortened and saved, it reaches the others: the live draft follows the saved version.
+  await writeDsl(ada, `# shortened\n${original}`);
+  await ada.keyboard.press("ControlOrMeta+s");
+  await expect(ada.getByText(/Saved as version 2/)).toBeVisible();
+  await expect.poll(() => readDsl(bob), { timeout: 20_000 }).toBe(`# shortened\n${original}`);
+  await expect(ada.getByRole("status").filter({ hasText: /^Live$/ })).toBeVisible({ timeout: 20_000 });
+  expect(await readDsl(ada)).toBe(`# shortened\n${original}`);
+});
+
 test("Show on the canvas selects the node in a live editor whose shared draft syncs late and differs from the saved version", async ({ browser }) => {
   const setup = await browser.newPage();
   await openFreshFlow(setup, "Support triage");

@@ -9,6 +9,14 @@ export const DSL_TEXT = "dsl";
 /** Shared facts about the draft: `version`, the saved version it stands on. */
 export const DRAFT_META = "meta";
 
+/**
+ * How large the shared draft's text may grow, in characters: twice what a save accepts (1 MiB),
+ * room to paste and trim back. A message that could take it past this is refused, and the
+ * server closes that person's connection to the document with this reason.
+ */
+export const MAX_LIVE_DRAFT_CHARS = 2 * 1024 * 1024;
+export const DRAFT_TOO_LARGE_REASON = "The draft is larger than 2 MiB";
+
 const PREFIX = "flow:";
 
 export function flowDocumentName(flowId: string): string {

@@ -4,13 +4,13 @@
 // on PostgreSQL other web processes hear every update (crossProcess.ts).
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
-import { Hocuspocus, type onAuthenticatePayload, type onChangePayload, type onLoadDocumentPayload, type onStoreDocumentPayload } from "@hocuspocus/server";
+import { type beforeHandleMessagePayload, Hocuspocus, type onAuthenticatePayload, type onChangePayload, type onLoadDocumentPayload, type onStoreDocumentPayload } from "@hocuspocus/server";
 import { WebSocketServer } from "ws";
 import * as Y from "yjs";
 import { addDraftContributor, loadFlowDraft } from "@/lib/data/flowDrafts";
 import { authorizeCoedit, type CoeditAccess } from "./access";
 import { crossProcessSync } from "./crossProcess";
-import { flowIdOf } from "./names";
+import { DRAFT_TOO_LARGE_REASON, DSL_TEXT, flowIdOf, MAX_LIVE_DRAFT_CHARS } from "./names";
 import { loadSharedDraft, storeSharedDraft } from "./persistence";
 import { registerCoeditServer, runningCoeditServer } from "./registry";
 
@@ -68,6 +68,12 @@ export function createCoeditServer(options: { debounceMs?: number } = {}): Coedi
     },
     async afterUnloadDocument({ documentName }) {
       teams.delete(documentName);
+    },
+    // A bound before the update is applied: an insertion takes at least a byte of the message per character.
+    async beforeHandleMessage({ document, update }: beforeHandleMessagePayload) {
+      if (document.getText(DSL_TEXT).length + update.byteLength > MAX_LIVE_DRAFT_CHARS) {
+        throw Object.assign(new Error("co-editing: the draft would grow past its limit"), { reason: DRAFT_TOO_LARGE_REASON });
+      }
     },
     async onChange({ context }: onChangePayload) {
       const { access } = context as Context;

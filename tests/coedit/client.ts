@@ -17,6 +17,8 @@ export interface TestClient {
   synced: Promise<void>;
   /** Rejects when the server refused the connection's authentication. */
   refused: Promise<string>;
+  /** Why the server closed this document's connection, each time so far. */
+  closeReasons: string[];
   close: () => void;
 }
 
@@ -32,6 +34,7 @@ export function connectClient(url: string, flowId: string, options: { cookie?: s
   let onRefused!: (reason: string) => void;
   const synced = new Promise<void>((resolve) => (onSynced = resolve));
   const refused = new Promise<string>((resolve) => (onRefused = resolve));
+  const closeReasons: string[] = [];
   const provider = new HocuspocusProvider({
     url,
     name: flowDocumentName(flowId),
@@ -43,6 +46,7 @@ export function connectClient(url: string, flowId: string, options: { cookie?: s
     providerMap: new Map(),
     onSynced: () => onSynced(),
     onAuthenticationFailed: ({ reason }) => onRefused(reason),
+    onClose: ({ event }) => closeReasons.push(event.reason),
   } as ConstructorParameters<typeof HocuspocusProvider>[0]);
   return {
     doc,
@@ -50,6 +54,7 @@ export function connectClient(url: string, flowId: string, options: { cookie?: s
     provider,
     synced,
     refused,
+    closeReasons,
     close: () => {
       provider.destroy();
       doc.destroy();

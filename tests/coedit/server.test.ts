@@ -11,7 +11,7 @@ import { closeNotifications } from "@/lib/runs/notifications";
 import * as Y from "yjs";
 import { draftVersionOf } from "@/lib/coedit/draftText";
 import { draftFollowsVersion } from "@/lib/coedit/follow";
-import { DRAFT_META, DSL_TEXT, flowDocumentName } from "@/lib/coedit/names";
+import { DRAFT_META, DRAFT_TOO_LARGE_REASON, DSL_TEXT, flowDocumentName, MAX_LIVE_DRAFT_CHARS } from "@/lib/coedit/names";
 import { registerCoeditServer } from "@/lib/coedit/registry";
 import { testDatabases, useTestDatabase } from "../data/databases";
 import { signIn, signUp, signUpNamed } from "../auth/session";
@@ -100,6 +100,24 @@ describe.each(testDatabases())("co-editing a flow on $name", (database) => {
     expect(late.text.toString()).not.toContain("was here");
     const draft = await loadFlowDraft(teamId, flowId);
     expect(stored(draft!.state)).not.toContain("was here");
+  });
+
+  it("refuses an edit that would take the draft past its size limit, and keeps the others' edits", async () => {
+    const big = open({ cookie: ada });
+    const other = open({ cookie: ada });
+    await Promise.all([big.synced, other.synced]);
+    const before = other.text.toString();
+    big.text.insert(0, "x".repeat(MAX_LIVE_DRAFT_CHARS));
+    await until(() => big.closeReasons.includes(DRAFT_TOO_LARGE_REASON), "the server closes the sending connection");
+    other.text.insert(0, "# still live\n");
+    const storedDraft = async () => stored((await loadFlowDraft(teamId, flowId))!.state);
+    await until(async () => (await storedDraft()).startsWith("# still live\n"), "the other edit is stored");
+    expect(other.text.toString()).toBe(`# still live\n${before}`);
+    expect(await storedDraft()).toBe(`# still live\n${before}`);
+    big.close();
+    // The draft stays as the others left it.
+    other.text.delete(0, "# still live\n".length);
+    await until(async () => (await storedDraft()) === before, "the draft is back");
   });
 
   it("refuses another team's member and a wrong share token before loading anything", async () => {

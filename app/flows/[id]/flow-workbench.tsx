@@ -80,11 +80,14 @@ export function FlowWorkbench({ flow, latest, viewing, versions, tools, mcpServe
       // Live, the shared draft is saved on the version it stands on (a save by someone
       // editing without the socket still shows the conflict choices below).
       const base = baseVersion ?? (live ? (draftVersionOf(live.doc) ?? draft.baseVersion) : draft.baseVersion);
+      // A draft the server refused as too large was never shared: saved, the shared draft follows it, and this page joins again.
+      const unshared = coedit.status === "too-large";
       run(
-        () => saveFlowAction({ flowId: flow.id, document: draft.text, baseVersion: base, message, fromSharedDraft: live !== null }),
+        () => saveFlowAction({ flowId: flow.id, document: draft.text, baseVersion: base, message, fromSharedDraft: live !== null && !unshared }),
         ({ version: saved }) => {
+          if (unshared) coedit.rejoin();
           // Never back: a version written meanwhile (a rename) may already have moved the draft on.
-          if (live && (draftVersionOf(live.doc) ?? 0) < saved) live.meta.set("version", saved);
+          else if (live && (draftVersionOf(live.doc) ?? 0) < saved) live.meta.set("version", saved);
           draft.markSaved(saved);
           setMessage("");
           push("success", `Saved as version ${saved}.`);
@@ -93,7 +96,7 @@ export function FlowWorkbench({ flow, latest, viewing, versions, tools, mcpServe
         (failed) => push("error", failed.conflict ? "Not saved: someone saved a newer version. Your changes are kept." : "Not saved: see the problem above the editor."),
       );
     },
-    [readOnly, saving, run, flow.id, draft, message, router, push, live],
+    [readOnly, saving, run, flow.id, draft, message, router, push, live, coedit.status, coedit.rejoin],
   );
 
   function overwrite(version: number) {

@@ -12,6 +12,7 @@ const STATUS_TEXT: Record<CoeditStatus, string> = {
   "read-only": "Live, read-only: your role cannot change this flow, so your changes are not shared",
   offline: "Offline: your edits merge when the connection is back",
   refused: "Live editing is not available for you here",
+  "too-large": "Not live: the draft grew past 2 MiB, so your changes stay on this page. Shorten it below 1 MiB and save to share it",
 };
 
 function initials(name: string): string {

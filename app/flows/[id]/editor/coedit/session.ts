@@ -5,10 +5,14 @@
  */
 import { HocuspocusProvider } from "@hocuspocus/provider";
 import * as Y from "yjs";
-import { COEDIT_PATH, DRAFT_META, DSL_TEXT, flowDocumentName } from "@/lib/coedit/names";
+import { COEDIT_PATH, DRAFT_META, DRAFT_TOO_LARGE_REASON, DSL_TEXT, flowDocumentName } from "@/lib/coedit/names";
 
-/** `read-only`: live, but this person's changes are not shared (a viewer; the server refuses them). */
-export type CoeditStatus = "connecting" | "live" | "read-only" | "offline" | "refused";
+/**
+ * `read-only`: live, but this person's changes are not shared (a viewer; the server refuses them).
+ * `too-large`: this page's draft grew past what the server keeps live; its edits stay here,
+ * unshared, until a save (which follows the live draft) shares them.
+ */
+export type CoeditStatus = "connecting" | "live" | "read-only" | "offline" | "refused" | "too-large";
 
 export type PresenceUser = { name: string; color: string; colorLight: string };
 
@@ -48,6 +52,9 @@ export function openCoeditSession(input: {
     token: input.shareToken ?? "session",
     onSynced: () => input.onStatus("live"),
     onAuthenticationFailed: () => input.onStatus("refused"),
+    onClose: ({ event }) => {
+      if (event.reason === DRAFT_TOO_LARGE_REASON) input.onStatus("too-large");
+    },
     onStatus: ({ status }) => {
       if (status === "disconnected") input.onStatus("offline");
     },
