@@ -10,9 +10,10 @@ import * as Y from "yjs";
 import { addDraftContributor, loadFlowDraft } from "@/lib/data/flowDrafts";
 import { authorizeCoedit, type CoeditAccess } from "./access";
 import { crossProcessSync } from "./crossProcess";
-import { DRAFT_TOO_LARGE_REASON, DSL_TEXT, flowIdOf, MAX_LIVE_DRAFT_CHARS } from "./names";
+import { flowIdOf } from "./names";
 import { loadSharedDraft, storeSharedDraft } from "./persistence";
 import { registerCoeditServer, runningCoeditServer } from "./registry";
+import { draftSizeGuard } from "./sizeLimit";
 
 /** A contributor is written again after this long at most (a save starts a new list). */
 const CONTRIBUTOR_REFRESH_MS = 5_000;
@@ -33,6 +34,7 @@ export function createCoeditServer(options: { debounceMs?: number } = {}): Coedi
   const teams = new Map<string, string>();
   /** When each (flow, user) was last written as a contributor. */
   const credited = new Map<string, number>();
+  const withinSizeLimit = draftSizeGuard();
 
   const teamOf = (documentName: string) => {
     const teamId = teams.get(documentName);
@@ -69,11 +71,9 @@ export function createCoeditServer(options: { debounceMs?: number } = {}): Coedi
     async afterUnloadDocument({ documentName }) {
       teams.delete(documentName);
     },
-    // A bound before the update is applied: an insertion takes at least a byte of the message per character.
+    // Refused before it is applied; Hocuspocus closes the sender's connection to the document.
     async beforeHandleMessage({ document, update }: beforeHandleMessagePayload) {
-      if (document.getText(DSL_TEXT).length + update.byteLength > MAX_LIVE_DRAFT_CHARS) {
-        throw Object.assign(new Error("co-editing: the draft would grow past its limit"), { reason: DRAFT_TOO_LARGE_REASON });
-      }
+      withinSizeLimit(document, update);
     },
     async onChange({ context }: onChangePayload) {
       const { access } = context as Context;
