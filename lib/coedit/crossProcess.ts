@@ -4,10 +4,12 @@
 // to its clients; it does not store updates from elsewhere: the receiving process did).
 // A process that loads a document asks the others for what it may have missed (their
 // updates not yet stored). Payloads above NOTIFY's limit are not sent: the sender stores
-// its state at once and the others read it from the table. On SQLite there is one
-// process and this does nothing.
+// its state at once and the others read it from the table. Presence (Yjs awareness: who
+// is here, their selection and cursor) travels the same way, so people connected to
+// different processes see each other. On SQLite there is one process and this does nothing.
 import type { Extension, Hocuspocus, onChangePayload, afterLoadDocumentPayload, onDestroyPayload } from "@hocuspocus/server";
 import { randomUUID } from "node:crypto";
+import { applyAwarenessUpdate, type Awareness, encodeAwarenessUpdate } from "y-protocols/awareness";
 import * as Y from "yjs";
 import { z } from "zod";
 import { listen, notify } from "@/lib/runs/notifications";
@@ -26,6 +28,8 @@ const Message = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("hello"), from: z.string(), doc: z.string(), vector: z.string() }),
   // The sender stored a state too large to send: read it from the table.
   z.object({ kind: z.literal("reload"), from: z.string(), doc: z.string() }),
+  // Presence of the sender's clients (joined, moved, left).
+  z.object({ kind: z.literal("awareness"), from: z.string(), doc: z.string(), update: z.string() }),
 ]);
 type Message = z.infer<typeof Message>;
 
@@ -58,6 +62,13 @@ export function crossProcessSync(options: {
     return send({ kind: "reload", from: self, doc: documentName });
   };
 
+  /** Presence too large for one notification (it never is, in practice) is not shared. */
+  const sendAwareness = async (documentName: string, awareness: Awareness, clients: number[]) => {
+    if (clients.length === 0) return;
+    const update = encodeAwarenessUpdate(awareness, clients);
+    if (update.byteLength <= MAX_INLINE_BYTES) await send({ kind: "awareness", from: self, doc: documentName, update: b64(update) });
+  };
+
   const receive = async (raw: string) => {
     let message: Message;
     try {
@@ -68,6 +79,7 @@ export function crossProcessSync(options: {
     const document = instance?.documents.get(message.doc);
     if (message.from === self || !document) return;
     if (message.kind === "update") Y.applyUpdate(document, bytes(message.update), OTHER_PROCESS);
+    else if (message.kind === "awareness") applyAwarenessUpdate(document.awareness, bytes(message.update), OTHER_PROCESS);
     else if (message.kind === "reload") {
       const state = await options.load(message.doc);
       if (state) Y.applyUpdate(document, state, OTHER_PROCESS);
@@ -75,6 +87,7 @@ export function crossProcessSync(options: {
       const missing = Y.encodeStateAsUpdate(document, bytes(message.vector));
       // An empty update is two zero bytes.
       if (missing.byteLength > 2) await sendUpdate(message.doc, document, missing);
+      await sendAwareness(message.doc, document.awareness, [...document.awareness.getStates().keys()]);
     }
   };
 
@@ -85,6 +98,11 @@ export function crossProcessSync(options: {
       unlisten = listen(COEDIT_CHANNEL, (payload) => void receive(payload).catch((error) => console.error("co-editing: a cross-process update failed", error)));
     },
     async afterLoadDocument({ document, documentName }: afterLoadDocumentPayload) {
+      // This process's clients' presence, for the others (the listener goes with the document).
+      document.awareness.on("update", ({ added, updated, removed }: Record<"added" | "updated" | "removed", number[]>, origin: unknown) => {
+        if (origin === OTHER_PROCESS) return;
+        void sendAwareness(documentName, document.awareness, [...added, ...updated, ...removed]).catch((error) => console.error("co-editing: presence was not shared", error));
+      });
       await send({ kind: "hello", from: self, doc: documentName, vector: b64(Y.encodeStateVector(document)) });
     },
     async onChange({ document, documentName, update, transactionOrigin }: onChangePayload) {

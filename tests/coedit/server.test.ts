@@ -219,6 +219,32 @@ describe.each(testDatabases())("co-editing a flow on $name", (database) => {
     }
   });
 
+  it.runIf(database.name === "postgresql")("shows who is editing to people connected to another web process, and when they leave", async () => {
+    const other = await startCoeditServer({ debounceMs: 50 });
+    const presentAs = (client: TestClient, name: string) =>
+      [...client.provider.awareness!.getStates().values()].some((state) => (state.user as { name?: string } | undefined)?.name === name);
+    try {
+      const here = open({ cookie: ada });
+      await here.synced;
+      here.provider.setAwarenessField("user", { name: "Here" });
+      // Loaded later in the other process: it asks for the presence already there.
+      const there = connectClient(other.url, flowId, { cookie: ada });
+      clients.push(there);
+      await there.synced;
+      there.provider.setAwarenessField("user", { name: "There" });
+      await until(() => presentAs(there, "Here"), "the other process's client sees this one");
+      await until(() => presentAs(here, "There"), "this process's client sees the other one");
+      here.provider.setAwarenessField("selection", ["a"]);
+      await until(() => [...there.provider.awareness!.getStates().values()].some((state) => Array.isArray(state.selection) && state.selection[0] === "a"), "a selection crosses over");
+      there.close();
+      await until(() => !presentAs(here, "There"), "a client that left is gone from the other process too");
+    } finally {
+      for (const client of clients.splice(0)) client.close();
+      await until(() => other.coedit.hocuspocus.documents.size === 0, "the other process stored and unloaded it");
+      await other.stop();
+    }
+  });
+
   it.runIf(database.name === "postgresql")("moves a draft open in another web process onto a new version (stored, then reloaded there)", async () => {
     // Nobody has it open in this process.
     for (const client of clients.splice(0)) client.close();
