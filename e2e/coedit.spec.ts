@@ -108,7 +108,11 @@ test("a draft pasted past the live limit stays on that page, unshared, and reach
   await writeDsl(ada, `# ${"x".repeat(2_200_000)}\n${original}`);
   const status = ada.getByRole("status").filter({ hasText: /^Not live: the draft grew past 2 MiB/ });
   await expect(status).toBeVisible({ timeout: 20_000 });
-  await ada.screenshot({ path: testInfo.outputPath("draft-too-large-1440x900.png") });
+  for (const size of [{ width: 1440, height: 900 }, { width: 1280, height: 720 }, { width: 1024, height: 768 }]) {
+    await ada.setViewportSize(size);
+    await expect(ada.getByRole("button", { name: "Save version" })).toBeInViewport();
+    await ada.screenshot({ path: testInfo.outputPath(`draft-too-large-${size.width}x${size.height}.png`) });
+  }
   expect(await readDsl(bob)).toBe(original);
   // Shortened and saved, it reaches the others: the live draft follows the saved version.
   await writeDsl(ada, `# shortened\n${original}`);
