@@ -17,6 +17,15 @@ async function openTab(browser: Browser, url: string, viewport = { width: 1440, 
   return page;
 }
 
+/** A fresh flow from the support template, open live in two tabs. */
+async function twoTabsOnFreshFlow(browser: Browser): Promise<[Page, Page]> {
+  const setup = await browser.newPage();
+  await openFreshFlow(setup, "Support triage");
+  const url = setup.url();
+  await setup.close();
+  return [await openTab(browser, url), await openTab(browser, url)];
+}
+
 test("two people edit one flow live: 200 interleaved edits each, one agent from both sides, then save", async ({ browser }, testInfo) => {
   test.setTimeout(300_000);
   const setup = await browser.newPage();
@@ -75,12 +84,7 @@ test("two people edit one flow live: 200 interleaved edits each, one agent from 
 });
 
 test("selecting all and typing over the other person's cursor replaces the text exactly (no name is typed in)", async ({ browser }) => {
-  const setup = await browser.newPage();
-  await openFreshFlow(setup, "Support triage");
-  const url = setup.url();
-  await setup.close();
-  const ada = await openTab(browser, url);
-  const bob = await openTab(browser, url);
+  const [ada, bob] = await twoTabsOnFreshFlow(browser);
   // Bob's cursor at the end and at the start of the text: Ada sees his caret there.
   for (const key of ["ControlOrMeta+End", "ControlOrMeta+Home"]) {
     await bob.getByLabel("Swarm document").click();
@@ -98,12 +102,7 @@ test("selecting all and typing over the other person's cursor replaces the text 
 });
 
 test("a draft pasted past the live limit stays on that page, unshared, and reaches the others once shortened and saved", async ({ browser }, testInfo) => {
-  const setup = await browser.newPage();
-  await openFreshFlow(setup, "Support triage");
-  const url = setup.url();
-  await setup.close();
-  const ada = await openTab(browser, url);
-  const bob = await openTab(browser, url);
+  const [ada, bob] = await twoTabsOnFreshFlow(browser);
   const original = await readDsl(ada);
   await writeDsl(ada, `# ${"x".repeat(2_200_000)}\n${original}`);
   const status = ada.getByRole("status").filter({ hasText: /^Not live: the draft grew past 2 MiB/ });
