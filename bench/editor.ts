@@ -11,6 +11,7 @@
  *   E4 typing in the inspector (an agent's instructions, 60 keystrokes at key-repeat rate,
  *      once the editor has settled after E3's drag): the time from each key to the end of
  *      the frame that shows it (median, p95)
+ *   E2 and E4 name where the main thread's time went (its largest trace events, own time).
  *   E1 and E2 (fitted pan) again with 5,000 agents (100 stages; bench/dsl.ts's compact form)
  * Targets (issue 17): E1 under 1,500 ms (5,000 agents: 3,000 ms); median frame under 16 ms.
  * Frame times are wall-clock: on a machine other work keeps busy they grow with its load.
@@ -95,16 +96,40 @@ async function recordFrames(page: Page, act: () => Promise<void>): Promise<numbe
   return page.evaluate(() => (window as unknown as { __frames: number[] }).__frames);
 }
 
-type TraceEvent = { name: string; ph: string; pid: number; tid: number; tdur?: number; args?: { name?: string } };
+type TraceEvent = { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; tdur?: number; args?: { name?: string } };
 
-/** Runs `act` under a Chromium trace; the renderer main thread's CPU time (ms) of its top-level tasks. */
-async function mainThreadCpu(page: Page, act: () => Promise<void>): Promise<number> {
+/**
+ * Runs `act` under a Chromium trace: the renderer main thread's CPU time (ms) of its
+ * top-level tasks, and where it went (each trace event's own time, its children's taken out).
+ */
+async function mainThreadCpu(page: Page, act: () => Promise<void>): Promise<{ ms: number; top: [string, number][] }> {
   const browser = page.context().browser()!;
   await browser.startTracing(page, { categories: ["devtools.timeline", "disabled-by-default-devtools.timeline"] });
   await act();
   const events = (JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] }).traceEvents;
   const main = new Set(events.filter((e) => e.name === "thread_name" && e.args?.name === "CrRendererMain").map((e) => `${e.pid}:${e.tid}`));
-  return events.filter((e) => e.ph === "X" && e.name === "RunTask" && main.has(`${e.pid}:${e.tid}`)).reduce((sum, e) => sum + (e.tdur ?? 0), 0) / 1000;
+  const timed = events.filter((e) => e.ph === "X" && e.tdur !== undefined && main.has(`${e.pid}:${e.tid}`)).sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const own = new Map<string, number>();
+  const open: { end: number; name: string; time: number }[] = [];
+  const closeUntil = (ts: number) => {
+    while (open.length > 0 && open.at(-1)!.end <= ts) {
+      const done = open.pop()!;
+      own.set(done.name, (own.get(done.name) ?? 0) + done.time / 1000);
+    }
+  };
+  for (const event of timed) {
+    closeUntil(event.ts);
+    if (open.length > 0) open.at(-1)!.time -= event.tdur!;
+    open.push({ end: event.ts + (event.dur ?? 0), name: event.name, time: event.tdur! });
+  }
+  closeUntil(Infinity);
+  const ms = timed.filter((e) => e.name === "RunTask").reduce((sum, e) => sum + e.tdur!, 0) / 1000;
+  return { ms, top: [...own].sort((a, b) => b[1] - a[1]).slice(0, 4) };
+}
+
+function cpuLine(label: string, cpu: { ms: number; top: [string, number][] }, per: number, note = ""): void {
+  const where = cpu.top.map(([name, ms]) => `${name} ${(ms / per).toFixed(1)}`).join(", ");
+  console.log(`${label.padEnd(44)} ${(cpu.ms / per).toFixed(1).padStart(13)} ms   ${note}(most: ${where} ms)`);
 }
 
 /** Presses at `from`, moves by `by` and back in MOVES steps (what was in view stays), lets go. */
@@ -265,11 +290,11 @@ export async function run(): Promise<void> {
     console.log(`${"E1 time to first render".padEnd(44)} median ${open.median.toFixed(0).padStart(6)} ms   (loads: ${loads.map((ms) => ms.toFixed(0)).join(", ")} ms; target 1500)`);
     console.log(`${"   …and its edges drawn".padEnd(44)} median ${stats(withEdges).median.toFixed(0).padStart(6)} ms`);
     line("E2 pan, whole flow in view", panFitted);
-    console.log(`${"   main-thread CPU per pointer move".padEnd(44)} ${(panFittedCpu / (MOVES + 1)).toFixed(1).padStart(13)} ms`);
+    cpuLine("   main-thread CPU per pointer move", panFittedCpu, MOVES + 1);
     line("E2 pan, zoomed in (Space + wheel)", panZoomed);
     line("E3 drag an agent, zoomed in", dragged);
     line("E4 type in the inspector (instructions)", typed);
-    console.log(`${"   main-thread CPU per keystroke".padEnd(44)} ${(typedCpu / KEYSTROKES).toFixed(1).padStart(13)} ms   (incl. the write after the pause)`);
+    cpuLine("   main-thread CPU per keystroke", typedCpu, KEYSTROKES, "incl. the write after the pause ");
     console.log(`   (zoomed in to ${zoom.toFixed(2)}×; target: median frame under 16 ms)`);
     const open5k = stats(loads5k);
     console.log(`flow: ${nodes5k} nodes drawn; document ${(largeDocumentText(LARGE_5K).length / 1024).toFixed(0)} KiB`);
