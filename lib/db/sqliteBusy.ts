@@ -12,6 +12,7 @@
 // adapter lets it) while that one waits; writes share commits (group commit, below).
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import Database from "better-sqlite3";
+import { withStatementCache } from "./statementCache.ts";
 import {
   DriverAdapterError,
   isDriverAdapterError,
@@ -75,10 +76,15 @@ export function patientSqliteAdapter(filePath: string, waitMs = lockWaitMs()): S
   };
 }
 
-/** The stock adapter keeps its better-sqlite3 handle as `client` (adapter-better-sqlite3 7.10, pinned). */
-function handleOf(connection: SqlDriverAdapter): Database.Database {
-  const client = (connection as unknown as { client?: unknown }).client;
+/**
+ * The stock adapter keeps its better-sqlite3 handle as `client` (adapter-better-sqlite3
+ * 7.10, pinned). Returns it, and has the adapter prepare through a statement cache.
+ */
+function takeHandle(connection: SqlDriverAdapter): Database.Database {
+  const stock = connection as unknown as { client?: unknown };
+  const client = stock.client;
   if (!(client instanceof Database)) throw new Error("The SQLite adapter no longer exposes its connection (adapter-better-sqlite3 changed?)");
+  stock.client = withStatementCache(client);
   return client;
 }
 
@@ -102,7 +108,7 @@ const READ_ONLY = /^\s*(SELECT|PRAGMA|EXPLAIN)\b/i;
 
 function patient(connection: SqlDriverAdapter, waitMs: number): { adapter: SqlDriverAdapter; access: SqliteAccess } {
   const turns = turnTaker();
-  const handle = handleOf(connection);
+  const handle = takeHandle(connection);
   let group: Group | null = null;
   let savepoints = 0;
 
