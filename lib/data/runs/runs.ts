@@ -39,7 +39,8 @@ export type RunFinish = { status: RunStatus; output: string | null; error: strin
 
 export const OPEN_RUN_STATUSES: RunStatus[] = ["queued", "running"];
 
-export const runSelect = {
+/** A run's own columns; runSelect adds its flow's name and version number. */
+const runColumns = {
   id: true,
   flowId: true,
   status: true,
@@ -58,6 +59,10 @@ export const runSelect = {
   createdAt: true,
   startedAt: true,
   endedAt: true,
+} as const;
+
+export const runSelect = {
+  ...runColumns,
   flow: { select: { name: true } },
   flowVersion: { select: { number: true } },
 } as const;
@@ -163,9 +168,10 @@ export async function createRun(
       forkOfId: data.forkOfId ?? null,
       forkAt: data.forkAt ?? null,
     },
-    select: runSelect,
+    // The flow's name and version number are known: reading them back would be two more queries.
+    select: runColumns,
   });
-  return { run: toRunDetail(row), document: version.document };
+  return { run: toRunDetail({ ...row, flow: { name: flow.name }, flowVersion: { number: version.number } }), document: version.document };
 }
 
 export async function getRun(teamId: string, runId: string): Promise<RunDetail> {
