@@ -114,7 +114,7 @@ async function executeClaimed(execution: RunExecution, signal: AbortSignal): Pro
       providerConfigForTeam(teamId),
       startRunTelemetry(teamId, stored, redact),
       bindings.length > 0 ? import("./mcpTools").then(({ prepareMcpTools }) => prepareMcpTools(teamId, bindings)) : undefined,
-      teamToolLookup(teamId),
+      teamToolLookup(teamId, document),
     ]);
     // MCP URLs and headers are credentials too: never in a stored step or error.
     keys = [...providerKeys(config), ...(mcp?.secrets ?? [])];
