@@ -2,6 +2,8 @@
 // create it, or after a crash: its team, document and options, what earlier executions
 // of it left (checkpoints, node rows, the last event seq), and the claim that it runs here.
 import { getDb } from "@/lib/db/client.ts";
+import { resolveDatabaseConfig } from "@/lib/db/config.ts";
+import { storedTime, writeSqlite } from "@/lib/db/rawWrites.ts";
 import { Checkpoint } from "@/lib/engine/checkpoints";
 import { Id, parseInput } from "../validation.ts";
 import { decodePayload, encodePayload } from "./payloads.ts";
@@ -86,10 +88,19 @@ export async function saveCheckpoint(runId: string, nodeId: string, checkpoint: 
   await insertCheckpoint(runId, nodeId, encodePayload(checkpoint));
 }
 
+const CHECKPOINT_INSERT = `INSERT INTO "run_checkpoint" ("runId", "nodeId", "data", "createdAt") VALUES (?, ?, ?, ?) ON CONFLICT ("runId", "nodeId") DO NOTHING`;
+
 /** Inserts a checkpoint row unless one is stored for that node (SQLite and PostgreSQL alike). */
 export async function insertCheckpoint(runId: string, nodeId: string, data: string): Promise<void> {
-  const db = await getDb();
-  await db.$executeRaw`INSERT INTO "run_checkpoint" ("runId", "nodeId", "data", "createdAt") VALUES (${runId}, ${nodeId}, ${data}, ${new Date()}) ON CONFLICT ("runId", "nodeId") DO NOTHING`;
+  const config = resolveDatabaseConfig();
+  const now = new Date();
+  // SQLite: a prepared statement inside the group commit (lib/db/rawWrites.ts), a step's write without Prisma's cost.
+  if (config.provider === "sqlite") {
+    await writeSqlite(config, (db) => db.prepare(CHECKPOINT_INSERT).run(runId, nodeId, data, storedTime(now.getTime())));
+    return;
+  }
+  const db = await getDb(config);
+  await db.$executeRaw`INSERT INTO "run_checkpoint" ("runId", "nodeId", "data", "createdAt") VALUES (${runId}, ${nodeId}, ${data}, ${now}) ON CONFLICT ("runId", "nodeId") DO NOTHING`;
 }
 
 /**
