@@ -1,6 +1,7 @@
 // Runs: create, read and list a team's runs, and the run row's lifecycle writes.
 import { z } from "zod";
 import { type Db, type DbTransaction, getDb } from "@/lib/db/client.ts";
+import type { Prisma } from "@/lib/db/generated/sqlite/client.ts";
 import { SystemError } from "@/lib/errors";
 import { NotFoundError } from "../errors.ts";
 import { VersionRef } from "../flowSchemas.ts";
@@ -132,29 +133,22 @@ export async function findTeamRun(db: Db, teamId: string, runId: string) {
   return run;
 }
 
-/**
- * Creates a queued run of a live flow's version (default: latest) and returns it with
- * the document it will run; inside `transaction` when given (a caller that ties the run
- * to its own record in the same commit).
- */
-export async function createRun(
-  teamId: string,
-  userId: string | null,
-  input: CreateRunInput,
-  via: { apiTokenId?: string } = {},
-  transaction?: DbTransaction,
-): Promise<{ run: RunDetail; document: string }> {
+/** A run ready to insert: its row, checked, with its flow's name and the document it will run. */
+export type NewRun = { data: Prisma.RunUncheckedCreateInput; flowName: string; versionNumber: number; document: string };
+
+/** Checks a new run of a live flow's version (default: latest) and reads what its row needs; writes nothing. */
+export async function prepareRun(teamId: string, userId: string | null, input: CreateRunInput, via: { apiTokenId?: string } = {}): Promise<NewRun> {
   const team = parseInput(Id, teamId);
   const author = userId === null ? null : parseInput(Id, userId);
   const apiTokenId = via.apiTokenId === undefined ? null : parseInput(Id, via.apiTokenId);
   const data = parseInput(CreateRunInput, input);
-  const db = transaction ?? (await getDb());
+  const db = await getDb();
   const flow = await db.flow.findFirst({ where: { id: data.flowId, teamId: team, deletedAt: null } });
   if (!flow) throw new NotFoundError("Flow", data.flowId);
   const number = data.version ?? flow.latestVersion;
   const version = await db.flowVersion.findUnique({ where: { flowId_number: { flowId: flow.id, number } } });
   if (!version) throw new NotFoundError("Flow version", `${flow.id}@${number}`);
-  const row = await db.run.create({
+  return {
     data: {
       teamId: team,
       flowId: flow.id,
@@ -168,10 +162,26 @@ export async function createRun(
       forkOfId: data.forkOfId ?? null,
       forkAt: data.forkAt ?? null,
     },
-    // The flow's name and version number are known: reading them back would be two more queries.
-    select: runColumns,
-  });
-  return { run: toRunDetail({ ...row, flow: { name: flow.name }, flowVersion: { number: version.number } }), document: version.document };
+    flowName: flow.name,
+    versionNumber: version.number,
+    document: version.document,
+  };
+}
+
+/**
+ * Inserts a prepared run as queued, inside `transaction` when given (a caller that ties the
+ * run to its own record in the same commit: its reads stay outside, so the transaction is short).
+ */
+export async function insertRun(prepared: NewRun, transaction?: DbTransaction): Promise<{ run: RunDetail; document: string }> {
+  const db = transaction ?? (await getDb());
+  // The flow's name and version number are known: reading them back would be two more queries.
+  const row = await db.run.create({ data: prepared.data, select: runColumns });
+  return { run: toRunDetail({ ...row, flow: { name: prepared.flowName }, flowVersion: { number: prepared.versionNumber } }), document: prepared.document };
+}
+
+/** Creates a queued run of a live flow's version (default: latest) and returns it with the document it will run. */
+export async function createRun(teamId: string, userId: string | null, input: CreateRunInput, via: { apiTokenId?: string } = {}): Promise<{ run: RunDetail; document: string }> {
+  return insertRun(await prepareRun(teamId, userId, input, via));
 }
 
 export async function getRun(teamId: string, runId: string): Promise<RunDetail> {
