@@ -13,6 +13,7 @@ import { cancelIdleRun, getRun } from "@/lib/data/runs";
 import { isFinishedRunStatus, RunStatus } from "@/lib/data/runs/types";
 import { inputText } from "@/lib/evals/dataset";
 import { getProvider } from "@/lib/providers";
+import { liveRuns } from "@/lib/runs/runtime";
 import { cancelRun, resumeRun, submitRun } from "@/lib/runs/service";
 import { scoreRun, serverScorers } from "./scoring";
 
@@ -54,7 +55,32 @@ export function stopDriving(evaluationId: string): void {
   if (drivers.has(evaluationId)) stopping.add(evaluationId);
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The poller's sleep of `ms`, which a ring cuts short; a ring while it is awake cuts the next one. */
+function pollAlarm(ms: number): { sleep(): Promise<void>; ring(): void } {
+  let rung = false;
+  let cut: (() => void) | null = null;
+  return {
+    sleep() {
+      if (rung) {
+        rung = false;
+        return Promise.resolve();
+      }
+      return new Promise<void>((resolve) => {
+        const wake = () => {
+          clearTimeout(timer);
+          cut = null;
+          resolve();
+        };
+        const timer = setTimeout(wake, ms);
+        cut = wake;
+      });
+    },
+    ring() {
+      if (cut) cut();
+      else rung = true;
+    },
+  };
+}
 
 /** An open row's run ended (or waits for a human); null when the driver stops first. */
 type Ended = RunOutcome | null;
@@ -73,13 +99,18 @@ async function run(teamId: string, evaluationId: string, starter: DriverStarter)
   const halted = () => failed || stopped();
 
   // One poller for every open run: one query per POLL_MS wakes the rows whose runs ended.
+  // A run executed in this process rings it at once when it ends (no wait for the next poll).
   const waiters = new Map<string, { resolve: (ended: Ended) => void; reject: (error: unknown) => void }>();
   const ended = (runId: string) => new Promise<Ended>((resolve, reject) => waiters.set(runId, { resolve, reject }));
+  const alarm = pollAlarm(POLL_MS);
+  const unwatch = liveRuns().watchEnds((runId) => {
+    if (waiters.has(runId)) alarm.ring();
+  });
   let polling = true;
   const poller = (async () => {
     let lastBeat = Date.now();
     while (polling) {
-      await sleep(POLL_MS);
+      await alarm.sleep();
       try {
         if (halted()) {
           for (const waiter of waiters.values()) waiter.resolve(null);
@@ -145,6 +176,8 @@ async function run(teamId: string, evaluationId: string, starter: DriverStarter)
   };
   const lanes = await Promise.allSettled(Array.from({ length: Math.min(evaluation.concurrency, queue.length) }, lane));
   polling = false;
+  alarm.ring();
+  unwatch();
   await poller;
   const failure = lanes.find((each) => each.status === "rejected");
   if (failure) throw failure.reason;
