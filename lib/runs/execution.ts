@@ -149,10 +149,9 @@ async function executeClaimed(execution: RunExecution, signal: AbortSignal): Pro
   }
   try {
     const totals = recorder.totals();
-    // The final event gets its seq once; the run's status is written last, after everything else is stored.
+    // The final event gets its seq once; the run's status is written last, after everything else is stored, with that event.
     const final = hub.publish(runId, { type: "run", ...outcome, totals });
-    await retryUntilStored(() => writeRunBatch(runId, { nodes: [], events: [final] }));
-    await retryUntilStored(() => finishRun(runId, { ...outcome, totals }));
+    await retryUntilStored(() => finishRun(runId, { ...outcome, totals }, [final]));
     void notify(RUN_EVENTS_CHANNEL, runId);
   } catch (error) {
     console.error(`Run ${runId}: could not store its final state`, error);

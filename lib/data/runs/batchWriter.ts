@@ -1,5 +1,5 @@
-// The recorder's write path: one batch of node upserts and event appends in one
-// transaction. SQLite: prepared statements on the connection's own handle, a row each,
+// A run's write path while it executes: the recorder's batches (node upserts and event
+// appends, one transaction each), and its final state with its last events. SQLite: prepared statements on the connection's own handle, a row each,
 // inside the group commit (lib/db/rawWrites.ts; through Prisma a batch cost about 100 µs
 // a node). PostgreSQL: each statement carries its rows as ONE JSON parameter that the
 // database unpacks (jsonb_array_elements: jsonb, so each field is not parsed again):
@@ -9,6 +9,7 @@ import { getDb } from "@/lib/db/client.ts";
 import { resolveDatabaseConfig } from "@/lib/db/config.ts";
 import { storedTime, writeSqlite } from "@/lib/db/rawWrites.ts";
 import { encodePayload } from "./payloads.ts";
+import { OPEN_RUN_STATUSES, type RunFinish } from "./runs.ts";
 import type { RunNodeDetail, RunWriteBatch, SequencedEvent } from "./types.ts";
 
 /** Rows per PostgreSQL statement: bounds one statement's JSON text (a model call's messages can be long). */
@@ -109,9 +110,28 @@ function chunks<T>(items: readonly T[]): T[][] {
 
 /** Writes one recorder batch atomically: nodes upserted by (runId, id), events appended. */
 export async function writeRunBatch(runId: string, batch: RunWriteBatch): Promise<void> {
-  if (batch.nodes.length + batch.events.length === 0) return;
+  if (batch.nodes.length + batch.events.length > 0) await write(runId, batch, null);
+}
+
+/**
+ * The run's final state, written last, in one commit with its last events (the final `run`
+ * event); a run already marked finished (e.g. interrupted) is left alone.
+ */
+export async function finishRun(runId: string, finish: RunFinish, lastEvents: SequencedEvent[] = []): Promise<void> {
+  await write(runId, { nodes: [], events: lastEvents }, finish);
+}
+
+const FINISH_COLUMNS = ["status", "output", "error", "inputTokens", "outputTokens", "totalTokens", "costUsd", "endedAt"] as const;
+const SQLITE_FINISH = `UPDATE "run" SET ${FINISH_COLUMNS.map((name) => `"${name}" = ?`).join(", ")} WHERE "id" = ? AND "status" IN (${OPEN_RUN_STATUSES.map(() => "?").join(", ")})`;
+
+function finishValues({ status, output, error, totals }: RunFinish, endedAt: Date) {
+  return { status, output, error, ...totals.usage, costUsd: totals.costUsd, endedAt };
+}
+
+async function write(runId: string, batch: RunWriteBatch, finish: RunFinish | null): Promise<void> {
   const config = resolveDatabaseConfig();
-  const now = storedTime(Date.now());
+  const at = new Date();
+  const now = storedTime(at.getTime());
   if (config.provider === "sqlite") {
     await writeSqlite(config, (db) => {
       if (batch.nodes.length > 0) {
@@ -122,6 +142,10 @@ export async function writeRunBatch(runId: string, batch: RunWriteBatch): Promis
         const append = db.prepare(SQLITE.events);
         for (const event of batch.events) append.run(runId, ...eventRow(event), now);
       }
+      if (finish) {
+        const values = finishValues(finish, at);
+        db.prepare(SQLITE_FINISH).run(...FINISH_COLUMNS.map((name) => (name === "endedAt" ? now : values[name])), runId, ...OPEN_RUN_STATUSES);
+      }
     });
     return;
   }
@@ -131,5 +155,6 @@ export async function writeRunBatch(runId: string, batch: RunWriteBatch): Promis
   await db.$transaction([
     ...chunks(batch.nodes).map((nodes) => statement(POSTGRES.nodes, nodes.map(nodeRow))),
     ...chunks(batch.events).map((events) => statement(POSTGRES.events, events.map(eventRow))),
+    ...(finish ? [db.run.updateMany({ where: { id: runId, status: { in: OPEN_RUN_STATUSES } }, data: finishValues(finish, at) })] : []),
   ]);
 }

@@ -202,23 +202,3 @@ export async function listRuns(teamId: string, filter: ListRunsFilter = {}): Pro
   });
   return rows.map(toRunSummary);
 }
-
-/** The run's final state, written last; a run already marked finished (e.g. interrupted) is left alone. */
-export async function finishRun(runId: string, finish: RunFinish): Promise<void> {
-  const db = await getDb();
-  const { usage, costUsd } = finish.totals;
-  await db.run.updateMany({
-    where: { id: runId, status: { in: OPEN_RUN_STATUSES } },
-    data: {
-      status: finish.status,
-      output: finish.output,
-      error: finish.error,
-      inputTokens: usage.inputTokens,
-      outputTokens: usage.outputTokens,
-      totalTokens: usage.totalTokens,
-      costUsd,
-      endedAt: new Date(),
-    },
-  });
-}
-
