@@ -152,23 +152,32 @@ async function run(teamId: string, evaluationId: string, starter: DriverStarter)
     await submitRun(created, teamId);
     return created.id;
   };
-  const followRow = async (index: number, runId: string): Promise<void> => {
+  /** Waits for the row's run to end and scores it; resolves with the storing of the result (null when the driver stops first). */
+  const followRow = async (index: number, runId: string): Promise<{ stored: Promise<void> } | null> => {
     let outcome = await ended(runId);
     // A run whose process died continues from its recorded steps, once.
     if (outcome?.status === "interrupted" && (await resumeRun(await getRun(teamId, runId), teamId))) outcome = await ended(runId);
-    if (!outcome) return;
-    await finishItem(evaluationId, index, await scoreRun(outcome, dataset.rows[index]!, scorers, await countRunSteps(runId)));
-    // A run waiting for a human answer is not awaited: the row is scored as waiting, the question withdrawn.
-    // (Directly too: the executor may still be winding down the paused run, and ignore a cancel.)
-    if (outcome.status === "waiting") await Promise.all([cancelRun(runId), cancelIdleRun(runId)]);
+    if (!outcome) return null;
+    const result = await scoreRun(outcome, dataset.rows[index]!, scorers, await countRunSteps(runId));
+    const waiting = outcome.status === "waiting";
+    const stored = (async () => {
+      await finishItem(evaluationId, index, result);
+      // A run waiting for a human answer is not awaited: the row is scored as waiting, the question withdrawn.
+      // (Directly too: the executor may still be winding down the paused run, and ignore a cancel.)
+      if (waiting) await Promise.all([cancelRun(runId), cancelIdleRun(runId)]);
+    })();
+    return { stored };
   };
-  // `concurrency` lanes: each takes the next row as soon as its own ended.
+  // `concurrency` lanes: each takes the next row as soon as its own ended, and stores the
+  // ended row's result meanwhile (both writes share a commit instead of waiting for one each).
   const lane = async (): Promise<void> => {
+    let storing: Promise<void> | undefined;
     try {
       for (let row = queue.shift(); row && !halted(); row = queue.shift()) {
-        const runId = row.runId ?? (await startRow(row.index));
-        if (runId) await followRow(row.index, runId);
+        const [runId] = await Promise.all([row.runId ?? startRow(row.index), storing]);
+        storing = runId ? (await followRow(row.index, runId))?.stored : undefined;
       }
+      await storing;
     } catch (error) {
       failed = true;
       throw error;
