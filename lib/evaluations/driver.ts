@@ -99,11 +99,13 @@ async function run(teamId: string, evaluationId: string, starter: DriverStarter)
   const halted = () => failed || stopped();
 
   // One poller for every open run: one query per POLL_MS wakes the rows whose runs ended.
-  // A run executed in this process rings it at once when it ends (no wait for the next poll).
+  // A run executing in this process is left out (its state is read once it ended): it
+  // rings the poller at once when it ends, its final state stored.
   const waiters = new Map<string, { resolve: (ended: Ended) => void; reject: (error: unknown) => void }>();
   const ended = (runId: string) => new Promise<Ended>((resolve, reject) => waiters.set(runId, { resolve, reject }));
+  const hub = liveRuns();
   const alarm = pollAlarm(POLL_MS);
-  const unwatch = liveRuns().watchEnds((runId) => {
+  const unwatch = hub.watchEnds((runId) => {
     if (waiters.has(runId)) alarm.ring();
   });
   let polling = true;
@@ -116,7 +118,7 @@ async function run(teamId: string, evaluationId: string, starter: DriverStarter)
           for (const waiter of waiters.values()) waiter.resolve(null);
           waiters.clear();
         }
-        for (const outcome of await runOutcomes([...waiters.keys()])) {
+        for (const outcome of await runOutcomes([...waiters.keys()].filter((runId) => !hub.isLive(runId)))) {
           const status = RunStatus.safeParse(outcome.status);
           if (!status.success || !(isFinishedRunStatus(status.data) || status.data === "waiting")) continue;
           waiters.get(outcome.id)?.resolve(outcome);
