@@ -31,5 +31,10 @@ export async function writeSqlite<T>(config: SqliteConfig, work: (db: Database.D
  * it as text, so the form must match; PostgreSQL parses it).
  */
 export function storedTime(ms: number | null): string | null {
-  return ms === null ? null : new Date(ms).toISOString().replace("Z", "+00:00");
+  if (ms === null) return null;
+  // A batch's rows share their times (a node's creation and start, a write's time): formatted once.
+  if (ms !== lastTime.ms) lastTime = { ms, text: new Date(ms).toISOString().replace("Z", "+00:00") };
+  return lastTime.text;
 }
+
+let lastTime = { ms: Number.NaN, text: "" };
