@@ -7,7 +7,7 @@
 // text stays the same from batch to batch.
 import { getDb } from "@/lib/db/client.ts";
 import { resolveDatabaseConfig } from "@/lib/db/config.ts";
-import { storedTime, writeSqlite } from "@/lib/db/rawWrites.ts";
+import { prepared, storedTime, writeSqlite } from "@/lib/db/rawWrites.ts";
 import { encodePayload } from "./payloads.ts";
 import { OPEN_RUN_STATUSES, type RunFinish } from "./runs.ts";
 import type { RunNodeDetail, RunWriteBatch, SequencedEvent } from "./types.ts";
@@ -135,16 +135,16 @@ async function write(runId: string, batch: RunWriteBatch, finish: RunFinish | nu
   if (config.provider === "sqlite") {
     await writeSqlite(config, (db) => {
       if (batch.nodes.length > 0) {
-        const upsert = db.prepare(SQLITE.nodes);
+        const upsert = prepared(db, SQLITE.nodes);
         for (const node of batch.nodes) upsert.run(runId, ...nodeRow(node), now);
       }
       if (batch.events.length > 0) {
-        const append = db.prepare(SQLITE.events);
+        const append = prepared(db, SQLITE.events);
         for (const event of batch.events) append.run(runId, ...eventRow(event), now);
       }
       if (finish) {
         const values = finishValues(finish, at);
-        db.prepare(SQLITE_FINISH).run(...FINISH_COLUMNS.map((name) => (name === "endedAt" ? now : values[name])), runId, ...OPEN_RUN_STATUSES);
+        prepared(db, SQLITE_FINISH).run(...FINISH_COLUMNS.map((name) => (name === "endedAt" ? now : values[name])), runId, ...OPEN_RUN_STATUSES);
       }
     });
     return;

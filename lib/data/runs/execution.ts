@@ -3,7 +3,7 @@
 // of it left (checkpoints, node rows, the last event seq), and the claim that it runs here.
 import { getDb } from "@/lib/db/client.ts";
 import { resolveDatabaseConfig } from "@/lib/db/config.ts";
-import { storedTime, writeSqlite } from "@/lib/db/rawWrites.ts";
+import { prepared, storedTime, writeSqlite } from "@/lib/db/rawWrites.ts";
 import { Checkpoint } from "@/lib/engine/checkpoints";
 import { Id, parseInput } from "../validation.ts";
 import { decodePayload, encodePayload } from "./payloads.ts";
@@ -96,7 +96,7 @@ export async function insertCheckpoint(runId: string, nodeId: string, data: stri
   const now = new Date();
   // SQLite: a prepared statement inside the group commit (lib/db/rawWrites.ts), a step's write without Prisma's cost.
   if (config.provider === "sqlite") {
-    await writeSqlite(config, (db) => db.prepare(CHECKPOINT_INSERT).run(runId, nodeId, data, storedTime(now.getTime())));
+    await writeSqlite(config, (db) => prepared(db, CHECKPOINT_INSERT).run(runId, nodeId, data, storedTime(now.getTime())));
     return;
   }
   const db = await getDb(config);
