@@ -3,7 +3,7 @@ import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
 import { NotFoundError } from "./errors.ts";
 import { EvaluationStatus, type EvaluationItem, ItemResult, ItemStatus, ScorerSpellings, type EvaluationSummary } from "./evaluationTypes.ts";
-import { CorruptRecordError, createRun, type CreateRunInput } from "./runs/runs.ts";
+import { CorruptRecordError, type CreateRunInput, insertRun, prepareRun } from "./runs/runs.ts";
 import type { RunDetail } from "./runs/types.ts";
 import { decodePayload, encodePayload } from "./runs/payloads.ts";
 import { VersionRef } from "./flowSchemas.ts";
@@ -187,11 +187,12 @@ export async function createItemRun(
   index: number,
   run: { teamId: string; userId: string | null; apiTokenId?: string; input: CreateRunInput },
 ): Promise<RunDetail | null> {
+  const prepared = await prepareRun(run.teamId, run.userId, run.input, { apiTokenId: run.apiTokenId });
   const db = await getDb();
   return db.$transaction(async (tx) => {
     const { count } = await tx.evaluationItem.updateMany({ where: { evaluationId, index, status: "pending" }, data: { status: "running" } });
     if (count !== 1) return null;
-    const { run: created } = await createRun(run.teamId, run.userId, run.input, { apiTokenId: run.apiTokenId }, tx);
+    const { run: created } = await insertRun(prepared, tx);
     await tx.evaluationItem.updateMany({ where: { evaluationId, index }, data: { runId: created.id } });
     return created;
   });

@@ -12,6 +12,7 @@
 // adapter lets it) while that one waits; writes share commits (group commit, below).
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import Database from "better-sqlite3";
+import { withStatementCache } from "./statementCache.ts";
 import {
   DriverAdapterError,
   isDriverAdapterError,
@@ -44,14 +45,26 @@ export function lockWaitMs(configured = process.env.SWARM_SQLITE_LOCK_WAIT_MS): 
 export type SqliteAccess = <T>(work: (db: Database.Database) => T) => Promise<T>;
 
 /**
+ * The same for writes (rawWrites.ts): `work` joins the group like any write, is undone
+ * alone and whole when it throws (a savepoint), and resolves once its group committed.
+ */
+export type SqliteWrite = SqliteAccess;
+
+type Handles = { access: SqliteAccess; write: SqliteWrite };
+
+/**
  * The open connection of each SQLite file in this process (Prisma connects on first use).
  * On globalThis: Next.js may bundle this module into more than one server chunk.
  */
-const accessHolder = globalThis as typeof globalThis & { __swarmStudioSqliteAccess?: Map<string, SqliteAccess> };
-const accessByFile = (accessHolder.__swarmStudioSqliteAccess ??= new Map());
+const handlesHolder = globalThis as typeof globalThis & { __swarmStudioSqliteHandles?: Map<string, Handles> };
+const handlesByFile = (handlesHolder.__swarmStudioSqliteHandles ??= new Map());
 
 export function sqliteAccess(filePath: string): SqliteAccess | undefined {
-  return accessByFile.get(filePath);
+  return handlesByFile.get(filePath)?.access;
+}
+
+export function sqliteWrite(filePath: string): SqliteWrite | undefined {
+  return handlesByFile.get(filePath)?.write;
 }
 
 /** The stock better-sqlite3 adapter, waiting for locks as described above for up to `waitMs`. */
@@ -62,12 +75,12 @@ export function patientSqliteAdapter(filePath: string, waitMs = lockWaitMs()): S
     adapterName: stock.adapterName,
     connect: async () => {
       const connection = await stock.connect();
-      const { adapter, access } = patient(connection, waitMs);
-      accessByFile.set(filePath, access);
+      const { adapter, handles } = patient(connection, waitMs);
+      handlesByFile.set(filePath, handles);
       return {
         ...adapter,
         dispose: async () => {
-          if (accessByFile.get(filePath) === access) accessByFile.delete(filePath);
+          if (handlesByFile.get(filePath) === handles) handlesByFile.delete(filePath);
           await adapter.dispose();
         },
       };
@@ -75,10 +88,15 @@ export function patientSqliteAdapter(filePath: string, waitMs = lockWaitMs()): S
   };
 }
 
-/** The stock adapter keeps its better-sqlite3 handle as `client` (adapter-better-sqlite3 7.10, pinned). */
-function handleOf(connection: SqlDriverAdapter): Database.Database {
-  const client = (connection as unknown as { client?: unknown }).client;
+/**
+ * The stock adapter keeps its better-sqlite3 handle as `client` (adapter-better-sqlite3
+ * 7.10, pinned). Returns it, and has the adapter prepare through a statement cache.
+ */
+function takeHandle(connection: SqlDriverAdapter): Database.Database {
+  const stock = connection as unknown as { client?: unknown };
+  const client = stock.client;
   if (!(client instanceof Database)) throw new Error("The SQLite adapter no longer exposes its connection (adapter-better-sqlite3 changed?)");
+  stock.client = withStatementCache(client);
   return client;
 }
 
@@ -100,9 +118,9 @@ type Group = { opened: number; done: Promise<void>; settle: (error?: unknown) =>
 /** Statements that only read need not wait for a group's commit. */
 const READ_ONLY = /^\s*(SELECT|PRAGMA|EXPLAIN)\b/i;
 
-function patient(connection: SqlDriverAdapter, waitMs: number): { adapter: SqlDriverAdapter; access: SqliteAccess } {
+function patient(connection: SqlDriverAdapter, waitMs: number): { adapter: SqlDriverAdapter; handles: Handles } {
   const turns = turnTaker();
-  const handle = handleOf(connection);
+  const handle = takeHandle(connection);
   let group: Group | null = null;
   let savepoints = 0;
 
@@ -188,6 +206,8 @@ function patient(connection: SqlDriverAdapter, waitMs: number): { adapter: SqlDr
 
   const statementTurn = <T>(query: SqlQuery, run: () => Promise<T>): Promise<T> => (READ_ONLY.test(query.sql) ? read(run) : write(run));
   const access: SqliteAccess = (work) => read(async () => work(handle));
+  // Inside the group's transaction, better-sqlite3's transaction() is a savepoint.
+  const rawWrite: SqliteWrite = (work) => write(async () => handle.transaction(work)(handle));
   const connectionInfo = connection.getConnectionInfo?.bind(connection);
   const adapter: SqlDriverAdapter = {
     provider: connection.provider,
@@ -266,7 +286,7 @@ function patient(connection: SqlDriverAdapter, waitMs: number): { adapter: SqlDr
       }),
     ...(connectionInfo ? { getConnectionInfo: connectionInfo } : {}),
   };
-  return { adapter, access };
+  return { adapter, handles: { access, write: rawWrite } };
 }
 
 /** COMMIT waits for readers elsewhere to let go; if they never do, the transaction is rolled back, not left open. */

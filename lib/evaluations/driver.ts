@@ -13,6 +13,7 @@ import { cancelIdleRun, getRun } from "@/lib/data/runs";
 import { isFinishedRunStatus, RunStatus } from "@/lib/data/runs/types";
 import { inputText } from "@/lib/evals/dataset";
 import { getProvider } from "@/lib/providers";
+import { liveRuns } from "@/lib/runs/runtime";
 import { cancelRun, resumeRun, submitRun } from "@/lib/runs/service";
 import { scoreRun, serverScorers } from "./scoring";
 
@@ -54,7 +55,32 @@ export function stopDriving(evaluationId: string): void {
   if (drivers.has(evaluationId)) stopping.add(evaluationId);
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The poller's sleep of `ms`, which a ring cuts short; a ring while it is awake cuts the next one. */
+function pollAlarm(ms: number): { sleep(): Promise<void>; ring(): void } {
+  let rung = false;
+  let cut: (() => void) | null = null;
+  return {
+    sleep() {
+      if (rung) {
+        rung = false;
+        return Promise.resolve();
+      }
+      return new Promise<void>((resolve) => {
+        const wake = () => {
+          clearTimeout(timer);
+          cut = null;
+          resolve();
+        };
+        const timer = setTimeout(wake, ms);
+        cut = wake;
+      });
+    },
+    ring() {
+      if (cut) cut();
+      else rung = true;
+    },
+  };
+}
 
 /** An open row's run ended (or waits for a human); null when the driver stops first. */
 type Ended = RunOutcome | null;
@@ -73,19 +99,26 @@ async function run(teamId: string, evaluationId: string, starter: DriverStarter)
   const halted = () => failed || stopped();
 
   // One poller for every open run: one query per POLL_MS wakes the rows whose runs ended.
+  // A run executing in this process is left out (its state is read once it ended): it
+  // rings the poller at once when it ends, its final state stored.
   const waiters = new Map<string, { resolve: (ended: Ended) => void; reject: (error: unknown) => void }>();
   const ended = (runId: string) => new Promise<Ended>((resolve, reject) => waiters.set(runId, { resolve, reject }));
+  const hub = liveRuns();
+  const alarm = pollAlarm(POLL_MS);
+  const unwatch = hub.watchEnds((runId) => {
+    if (waiters.has(runId)) alarm.ring();
+  });
   let polling = true;
   const poller = (async () => {
     let lastBeat = Date.now();
     while (polling) {
-      await sleep(POLL_MS);
+      await alarm.sleep();
       try {
         if (halted()) {
           for (const waiter of waiters.values()) waiter.resolve(null);
           waiters.clear();
         }
-        for (const outcome of await runOutcomes([...waiters.keys()])) {
+        for (const outcome of await runOutcomes([...waiters.keys()].filter((runId) => !hub.isLive(runId)))) {
           const status = RunStatus.safeParse(outcome.status);
           if (!status.success || !(isFinishedRunStatus(status.data) || status.data === "waiting")) continue;
           waiters.get(outcome.id)?.resolve(outcome);
@@ -121,23 +154,32 @@ async function run(teamId: string, evaluationId: string, starter: DriverStarter)
     await submitRun(created, teamId);
     return created.id;
   };
-  const followRow = async (index: number, runId: string): Promise<void> => {
+  /** Waits for the row's run to end and scores it; resolves with the storing of the result (null when the driver stops first). */
+  const followRow = async (index: number, runId: string): Promise<{ stored: Promise<void> } | null> => {
     let outcome = await ended(runId);
     // A run whose process died continues from its recorded steps, once.
     if (outcome?.status === "interrupted" && (await resumeRun(await getRun(teamId, runId), teamId))) outcome = await ended(runId);
-    if (!outcome) return;
-    await finishItem(evaluationId, index, await scoreRun(outcome, dataset.rows[index]!, scorers, await countRunSteps(runId)));
-    // A run waiting for a human answer is not awaited: the row is scored as waiting, the question withdrawn.
-    // (Directly too: the executor may still be winding down the paused run, and ignore a cancel.)
-    if (outcome.status === "waiting") await Promise.all([cancelRun(runId), cancelIdleRun(runId)]);
+    if (!outcome) return null;
+    const result = await scoreRun(outcome, dataset.rows[index]!, scorers, await countRunSteps(runId));
+    const waiting = outcome.status === "waiting";
+    const stored = (async () => {
+      await finishItem(evaluationId, index, result);
+      // A run waiting for a human answer is not awaited: the row is scored as waiting, the question withdrawn.
+      // (Directly too: the executor may still be winding down the paused run, and ignore a cancel.)
+      if (waiting) await Promise.all([cancelRun(runId), cancelIdleRun(runId)]);
+    })();
+    return { stored };
   };
-  // `concurrency` lanes: each takes the next row as soon as its own ended.
+  // `concurrency` lanes: each takes the next row as soon as its own ended, and stores the
+  // ended row's result meanwhile (both writes share a commit instead of waiting for one each).
   const lane = async (): Promise<void> => {
+    let storing: Promise<void> | undefined;
     try {
       for (let row = queue.shift(); row && !halted(); row = queue.shift()) {
-        const runId = row.runId ?? (await startRow(row.index));
-        if (runId) await followRow(row.index, runId);
+        const [runId] = await Promise.all([row.runId ?? startRow(row.index), storing]);
+        storing = runId ? (await followRow(row.index, runId))?.stored : undefined;
       }
+      await storing;
     } catch (error) {
       failed = true;
       throw error;
@@ -145,6 +187,8 @@ async function run(teamId: string, evaluationId: string, starter: DriverStarter)
   };
   const lanes = await Promise.allSettled(Array.from({ length: Math.min(evaluation.concurrency, queue.length) }, lane));
   polling = false;
+  alarm.ring();
+  unwatch();
   await poller;
   const failure = lanes.find((each) => each.status === "rejected");
   if (failure) throw failure.reason;

@@ -15,6 +15,7 @@ import {
   type TeamToolRecord,
   updateTeamTool,
 } from "@/lib/data/teamTools";
+import type { FlowDocument } from "@/lib/dsl/types";
 import type { AnyTool } from "@/lib/engine";
 import { mcpServerNamesForTeam } from "@/lib/mcp/service";
 import { getTool, isBuiltInTool } from "@/lib/tools";
@@ -55,8 +56,18 @@ export async function teamToolContext(teamId: string): Promise<TeamToolContext> 
   return { teamTools, mcpServers };
 }
 
-/** The engine tools of a run of this team's flow: built-in first, then the team's (a document's own wins in buildSwarm). */
-export async function teamToolLookup(teamId: string): Promise<(name: string) => AnyTool | undefined> {
+/** Whether an agent of `document` names a tool that is neither the document's own nor built in: one of the team's. */
+function namesTeamTool(document: FlowDocument): boolean {
+  const own = document.tools ?? {};
+  return Object.values(document.agents).some((agent) => (agent.tools ?? []).some((name) => !Object.hasOwn(own, name) && getTool(name) === undefined));
+}
+
+/**
+ * The engine tools of a run of this team's `document`: built-in first, then the team's (a
+ * document's own wins in buildSwarm). The team's are read only when the document names one.
+ */
+export async function teamToolLookup(teamId: string, document: FlowDocument): Promise<(name: string) => AnyTool | undefined> {
+  if (!namesTeamTool(document)) return getTool;
   const records = new Map((await listTeamTools(teamId)).map((tool) => [tool.name, tool]));
   // Built when an agent names one (a team may have many; a flow uses few).
   const built = new Map<string, AnyTool>();

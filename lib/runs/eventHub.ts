@@ -12,6 +12,7 @@ type Channel = { nextSeq: number; pending: SequencedEvent[]; listeners: Set<Live
 
 export class RunEventHub {
   private readonly channels = new Map<string, Channel>();
+  private readonly endWatchers = new Set<(runId: string) => void>();
 
   /** Starts a run's channel; `lastSeq` is the highest seq already stored. */
   open(runId: string, lastSeq = 0): void {
@@ -52,11 +53,21 @@ export class RunEventHub {
     return { backlog: [...channel.pending], unsubscribe: () => channel.listeners.delete(listener) };
   }
 
-  /** Ends the run's channel; listeners hear onClose after its last event. */
+  /** Ends the run's channel; listeners hear onClose after its last event, then the end watchers. */
   close(runId: string): void {
     const channel = this.channels.get(runId);
     if (!channel) return;
     this.channels.delete(runId);
     for (const listener of channel.listeners) listener.onClose();
+    for (const watcher of this.endWatchers) watcher(runId);
+  }
+
+  /**
+   * Hears the id of every run whose channel closes from now on: its execution here ended,
+   * its final state stored (or given up on). Returns the unwatch.
+   */
+  watchEnds(watcher: (runId: string) => void): () => void {
+    this.endWatchers.add(watcher);
+    return () => this.endWatchers.delete(watcher);
   }
 }

@@ -114,7 +114,7 @@ async function executeClaimed(execution: RunExecution, signal: AbortSignal): Pro
       providerConfigForTeam(teamId),
       startRunTelemetry(teamId, stored, redact),
       bindings.length > 0 ? import("./mcpTools").then(({ prepareMcpTools }) => prepareMcpTools(teamId, bindings)) : undefined,
-      teamToolLookup(teamId),
+      teamToolLookup(teamId, document),
     ]);
     // MCP URLs and headers are credentials too: never in a stored step or error.
     keys = [...providerKeys(config), ...(mcp?.secrets ?? [])];
@@ -149,10 +149,9 @@ async function executeClaimed(execution: RunExecution, signal: AbortSignal): Pro
   }
   try {
     const totals = recorder.totals();
-    // The final event gets its seq once; the run's status is written last, after everything else is stored.
+    // The final event gets its seq once; the run's status is written last, after everything else is stored, with that event.
     const final = hub.publish(runId, { type: "run", ...outcome, totals });
-    await retryUntilStored(() => writeRunBatch(runId, { nodes: [], events: [final] }));
-    await retryUntilStored(() => finishRun(runId, { ...outcome, totals }));
+    await retryUntilStored(() => finishRun(runId, { ...outcome, totals }, [final]));
     void notify(RUN_EVENTS_CHANNEL, runId);
   } catch (error) {
     console.error(`Run ${runId}: could not store its final state`, error);

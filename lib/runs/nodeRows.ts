@@ -10,7 +10,15 @@ import type { RunNode } from "@/lib/engine/runState";
 import { estimateCost } from "@/lib/providers/pricing";
 import { Attempt, ToolKind, ToolLogLines, type NodeError, type NodeMarks, type RunNodeDetail } from "@/lib/data/runs/types";
 
-const StepMessages = z.object({ newMessages: z.array(Message).default([]), response: Message.optional() });
+/**
+ * A model call's messages, where the engine keeps them in its metadata: its own objects,
+ * so only their place is checked (a deep parse of every call's messages cost more than the rest of the row).
+ */
+function stepMessages(metadata: Record<string, unknown>): { newMessages: Message[]; response?: Message } | null {
+  const { newMessages = [], response } = metadata;
+  if (!Array.isArray(newMessages) || (response !== undefined && (typeof response !== "object" || response === null))) return null;
+  return { newMessages: newMessages as Message[], ...(response === undefined ? {} : { response: response as Message }) };
+}
 
 function toNodeError(error: RunNode["error"], redact: Redact): NodeError | null {
   if (error === null) return null;
@@ -21,10 +29,11 @@ const Attempts = z.array(Attempt);
 
 /** A handoff's source, a retried call's attempts, a fork's reused and edited steps, a tool's kind, from the engine's metadata (null when none). */
 function toMarks(metadata: Record<string, unknown>, redact: Redact): NodeMarks | null {
-  const tool = ToolKind.safeParse(metadata.toolKind).data;
+  // Most nodes have none of these: a failed parse costs more than the check.
+  const tool = metadata.toolKind === undefined ? undefined : ToolKind.safeParse(metadata.toolKind).data;
   const handoffFrom = typeof metadata.handoffFrom === "string" ? metadata.handoffFrom : undefined;
-  const parsed = Attempts.safeParse(metadata.attempts);
-  const attempts = parsed.success && parsed.data.length > 1 ? parsed.data.map((a) => (a.error ? { ...a, error: redact(a.error) } : a)) : undefined;
+  const parsed = Array.isArray(metadata.attempts) ? Attempts.safeParse(metadata.attempts) : null;
+  const attempts = parsed?.success && parsed.data.length > 1 ? parsed.data.map((a) => (a.error ? { ...a, error: redact(a.error) } : a)) : undefined;
   const reused = typeof metadata.reusedFrom === "string";
   const edited = metadata.edited === true;
   if (!handoffFrom && !attempts && !reused && !edited && !tool) return null;
@@ -52,15 +61,15 @@ export function toNodeRow(node: RunNode, seq: number, redact: Redact = (text) =>
   let messages: RunNodeDetail["messages"] = null;
   if (node.kind === "step") {
     const { newMessages: _new, response: _response, ...rest } = node.metadata;
-    const parsed = StepMessages.safeParse(node.metadata);
-    if (parsed.success) {
-      messages = redactToolErrors(parsed.data.response ? [...parsed.data.newMessages, parsed.data.response] : parsed.data.newMessages, redact);
+    const step = stepMessages(node.metadata);
+    if (step) {
+      messages = redactToolErrors(step.response ? [...step.newMessages, step.response] : step.newMessages, redact);
       metadata = rest;
     }
   }
   // A code tool's console is stored like any text a run keeps: without credentials.
-  const logs = ToolLogLines.safeParse(node.metadata.logs);
-  if (logs.success) metadata.logs = logs.data.map((line) => ({ ...line, text: redact(line.text) }));
+  const logs = node.metadata.logs === undefined ? null : ToolLogLines.safeParse(node.metadata.logs);
+  if (logs?.success) metadata.logs = logs.data.map((line) => ({ ...line, text: redact(line.text) }));
   const ownCost = node.kind === "step" && model !== null ? (estimateCost(model, node.usage) ?? 0) : 0;
   return {
     id: node.id,

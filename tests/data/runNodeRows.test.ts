@@ -1,5 +1,6 @@
 // The run page's path through the database on SQLite and PostgreSQL: nodes written by the
-// batch writer (rows as one JSON parameter) read back exactly, through the driver, as
+// batch writer (a prepared statement a row on SQLite, rows as one JSON parameter on
+// PostgreSQL) read back exactly, all of a batch or nothing, through the driver, as
 // summaries and packed for the page; a node written again is replaced, not duplicated.
 import { describe, expect, it } from "vitest";
 import { createFlow } from "@/lib/data";
@@ -119,5 +120,18 @@ describe.each(testDatabases())("run node rows on $name", (database) => {
     expect(nodes).toEqual(read);
     expect((await openRunTimeline(teamId, runId)).count).toBe(2500);
     expect((await listRunEvents(teamId, runId, 0)).length).toBe(2500);
+  });
+
+  it("stores all of a batch or nothing of it", async () => {
+    const { teamId, runId } = await newRun();
+    const text = (seq: number) => ({ seq, event: { type: "text" as const, nodeId: "a", text: `t${seq}` } });
+    await writeRunBatch(runId, { nodes: [], events: [text(1)] });
+    // Its last event takes a seq already stored: the batch's node and first event are undone too.
+    await expect(writeRunBatch(runId, { nodes: [node("a", 0, null)], events: [text(2), text(1)] })).rejects.toThrow();
+    expect(await listRunNodes(teamId, runId)).toEqual([]);
+    expect((await listRunEvents(teamId, runId, 0)).map((event) => event.seq)).toEqual([1]);
+    // The connection goes on writing.
+    await writeRunBatch(runId, { nodes: [node("a", 0, null)], events: [text(2)] });
+    expect((await listRunEvents(teamId, runId, 0)).map((event) => event.seq)).toEqual([1, 2]);
   });
 });

@@ -68,9 +68,12 @@ describe.each(testDatabases())("team tools on $name", (database) => {
 
   it("gives runs the team's tools after the built-in ones; the document's own tool wins", async () => {
     const tool = await teamTools.createTool(editor, SHOUT);
-    const lookup = await teamTools.teamToolLookup(editor.teamId);
+    const lookup = await teamTools.teamToolLookup(editor.teamId, parseDocument(usingShout(), { teamTools: ["shout"] }).document!);
     expect(lookup("calculator")?.kind ?? "builtin").toBe("builtin");
     expect(lookup("shout")?.kind).toBe("code");
+    // A document that names none of the team's tools does not read them.
+    const builtInOnly = parseDocument("agents:\n  a: { model: 'mock:echo', tools: [calculator] }\nswarm: { flow: a }\n").document!;
+    expect((await teamTools.teamToolLookup(editor.teamId, builtInOnly))("shout")).toBeUndefined();
     const outputOf = async (text: string) => {
       const { document } = parseDocument(text, { teamTools: ["shout"] });
       return (await run(buildSwarm(document!, { tools: lookup }), "go", { resolveProvider: (model) => getProvider(model) })).output;

@@ -84,6 +84,19 @@ describe("RunEventHub", () => {
     expect(subscription.backlog.map((event) => event.seq)).toEqual([12]);
   });
 
+  it("tells its end watchers which run ended here, once its channel closed", () => {
+    const hub = new RunEventHub();
+    const ended: string[] = [];
+    const unwatch = hub.watchEnds((runId) => ended.push(runId));
+    hub.open("a");
+    hub.open("b");
+    hub.close("b");
+    hub.close("never opened");
+    unwatch();
+    hub.close("a");
+    expect(ended).toEqual(["b"]);
+  });
+
   it("marks a handoff's source and a retried call's attempts, redacting their errors", async () => {
     const batches: RunWriteBatch[] = [];
     const hub = new RunEventHub();

@@ -1,25 +1,21 @@
-// The recorder's write path: one batch of node upserts and event appends in one
-// transaction. Each statement carries its rows as ONE JSON parameter that the database
-// unpacks (SQLite json_each, PostgreSQL jsonb_array_elements: jsonb, so each field is not parsed again): Prisma's cost grows with
-// the number of parameters (about 100 µs a row with 22 parameters a row), a JSON text's
-// does not, and the SQL text stays the same from batch to batch.
+// A run's write path while it executes: the recorder's batches (node upserts and event
+// appends, one transaction each), and its final state with its last events. SQLite: prepared statements on the connection's own handle, a row each,
+// inside the group commit (lib/db/rawWrites.ts; through Prisma a batch cost about 100 µs
+// a node). PostgreSQL: each statement carries its rows as ONE JSON parameter that the
+// database unpacks (jsonb_array_elements: jsonb, so each field is not parsed again):
+// Prisma's cost grows with the number of parameters, a JSON text's does not, and the SQL
+// text stays the same from batch to batch.
 import { getDb } from "@/lib/db/client.ts";
 import { resolveDatabaseConfig } from "@/lib/db/config.ts";
+import { prepared, storedTime, writeSqlite } from "@/lib/db/rawWrites.ts";
 import { encodePayload } from "./payloads.ts";
+import { OPEN_RUN_STATUSES, type RunFinish } from "./runs.ts";
 import type { RunNodeDetail, RunWriteBatch, SequencedEvent } from "./types.ts";
 
-/** Rows per statement: bounds one statement's JSON text (a model call's messages can be long). */
+/** Rows per PostgreSQL statement: bounds one statement's JSON text (a model call's messages can be long). */
 const ROWS_PER_STATEMENT = 1000;
 
-/**
- * A stored time as Prisma writes it: ISO 8601 with "+00:00" (SQLite keeps the text and
- * compares it as text, so the form must match; PostgreSQL parses it).
- */
-function storedTime(ms: number | null): string | null {
-  return ms === null ? null : new Date(ms).toISOString().replace("Z", "+00:00");
-}
-
-// The order of a node row's fields in the JSON; the SQL below reads them by index.
+// The order of a node row's fields, in the JSON (PostgreSQL) or the bound parameters (SQLite).
 const NODE_COLUMNS = [
   ["id", "text"],
   ["parentId", "text"],
@@ -83,34 +79,28 @@ function eventRow({ seq, event }: SequencedEvent): unknown[] {
 }
 
 type ColumnType = (typeof NODE_COLUMNS)[number][1];
-type Dialect = "sqlite" | "postgresql";
+type Columns = readonly (readonly [string, ColumnType])[];
 
 const PG_TYPES: Record<ColumnType, string> = { text: "text", integer: "integer", timestamp: "timestamp(3)", real: "double precision" };
 
-/** `x->>i` for each column, cast on PostgreSQL (its ->> gives text; SQLite's gives the JSON value's own type). */
-function fieldsOf(columns: readonly (readonly [string, ColumnType])[], dialect: Dialect, element: string): string {
-  return columns.map(([, type], i) => (dialect === "sqlite" ? `${element}->>${i}` : `(${element}->>${i})::${PG_TYPES[type]}`)).join(", ");
-}
-
-const names = (columns: readonly (readonly [string, string])[]) => columns.map(([name]) => `"${name}"`).join(", ");
-
-/** INSERT … SELECT from the rows of a JSON array; the first two parameters are the run id and the write time. */
-function insertSql(table: string, columns: readonly (readonly [string, ColumnType])[], timeColumn: string, dialect: Dialect, onConflict: string): string {
-  const head = `INSERT INTO "${table}" ("runId", ${names(columns)}, "${timeColumn}")`;
-  // SQLite needs the WHERE to tell its upsert clause from a join's ON.
-  if (dialect === "sqlite") return `${head} SELECT ?, ${fieldsOf(columns, dialect, "value")}, ? FROM json_each(?) WHERE true ${onConflict}`;
-  return `${head} SELECT $1::text, ${fieldsOf(columns, dialect, "row")}, $2::timestamp(3) FROM jsonb_array_elements($3::jsonb) AS rows(row) ${onConflict}`;
-}
+const names = (columns: Columns) => columns.map(([name]) => `"${name}"`).join(", ");
+const head = (table: string, columns: Columns, timeColumn: string) => `INSERT INTO "${table}" ("runId", ${names(columns)}, "${timeColumn}")`;
 
 const nodeUpsert = `ON CONFLICT ("runId", "id") DO UPDATE SET ${[...NODE_COLUMNS.slice(1).map(([name]) => name), "updatedAt"].map((name) => `"${name}" = excluded."${name}"`).join(", ")}`;
 
-const SQL: Record<Dialect, { nodes: string; events: string }> = {
-  sqlite: { nodes: insertSql("run_node", NODE_COLUMNS, "updatedAt", "sqlite", nodeUpsert), events: insertSql("run_event", EVENT_COLUMNS, "createdAt", "sqlite", "") },
-  postgresql: {
-    nodes: insertSql("run_node", NODE_COLUMNS, "updatedAt", "postgresql", nodeUpsert),
-    events: insertSql("run_event", EVENT_COLUMNS, "createdAt", "postgresql", ""),
-  },
-};
+/** One row's values: the run id, the row's fields, the write time. */
+function sqliteInsert(table: string, columns: Columns, timeColumn: string, onConflict: string): string {
+  return `${head(table, columns, timeColumn)} VALUES (?, ${columns.map(() => "?").join(", ")}, ?) ${onConflict}`;
+}
+
+/** INSERT … SELECT from the rows of a JSON array: $1 the run id, $2 the write time, $3 the rows. */
+function postgresInsert(table: string, columns: Columns, timeColumn: string, onConflict: string): string {
+  const fields = columns.map(([, type], i) => `(row->>${i})::${PG_TYPES[type]}`).join(", ");
+  return `${head(table, columns, timeColumn)} SELECT $1::text, ${fields}, $2::timestamp(3) FROM jsonb_array_elements($3::jsonb) AS rows(row) ${onConflict}`;
+}
+
+const SQLITE = { nodes: sqliteInsert("run_node", NODE_COLUMNS, "updatedAt", nodeUpsert), events: sqliteInsert("run_event", EVENT_COLUMNS, "createdAt", "") };
+const POSTGRES = { nodes: postgresInsert("run_node", NODE_COLUMNS, "updatedAt", nodeUpsert), events: postgresInsert("run_event", EVENT_COLUMNS, "createdAt", "") };
 
 function chunks<T>(items: readonly T[]): T[][] {
   const out: T[][] = [];
@@ -118,19 +108,53 @@ function chunks<T>(items: readonly T[]): T[][] {
   return out;
 }
 
-/**
- * Writes one recorder batch atomically: nodes upserted by (runId, id), events appended.
- * Usually one statement each.
- */
+/** Writes one recorder batch atomically: nodes upserted by (runId, id), events appended. */
 export async function writeRunBatch(runId: string, batch: RunWriteBatch): Promise<void> {
-  if (batch.nodes.length + batch.events.length === 0) return;
-  const db = await getDb();
-  const sql = SQL[resolveDatabaseConfig().provider];
-  const now = storedTime(Date.now());
+  if (batch.nodes.length + batch.events.length > 0) await write(runId, batch, null);
+}
+
+/**
+ * The run's final state, written last, in one commit with its last events (the final `run`
+ * event); a run already marked finished (e.g. interrupted) is left alone.
+ */
+export async function finishRun(runId: string, finish: RunFinish, lastEvents: SequencedEvent[] = []): Promise<void> {
+  await write(runId, { nodes: [], events: lastEvents }, finish);
+}
+
+const FINISH_COLUMNS = ["status", "output", "error", "inputTokens", "outputTokens", "totalTokens", "costUsd", "endedAt"] as const;
+const SQLITE_FINISH = `UPDATE "run" SET ${FINISH_COLUMNS.map((name) => `"${name}" = ?`).join(", ")} WHERE "id" = ? AND "status" IN (${OPEN_RUN_STATUSES.map(() => "?").join(", ")})`;
+
+function finishValues({ status, output, error, totals }: RunFinish, endedAt: Date) {
+  return { status, output, error, ...totals.usage, costUsd: totals.costUsd, endedAt };
+}
+
+async function write(runId: string, batch: RunWriteBatch, finish: RunFinish | null): Promise<void> {
+  const config = resolveDatabaseConfig();
+  const at = new Date();
+  const now = storedTime(at.getTime());
+  if (config.provider === "sqlite") {
+    await writeSqlite(config, (db) => {
+      if (batch.nodes.length > 0) {
+        const upsert = prepared(db, SQLITE.nodes);
+        for (const node of batch.nodes) upsert.run(runId, ...nodeRow(node), now);
+      }
+      if (batch.events.length > 0) {
+        const append = prepared(db, SQLITE.events);
+        for (const event of batch.events) append.run(runId, ...eventRow(event), now);
+      }
+      if (finish) {
+        const values = finishValues(finish, at);
+        prepared(db, SQLITE_FINISH).run(...FINISH_COLUMNS.map((name) => (name === "endedAt" ? now : values[name])), runId, ...OPEN_RUN_STATUSES);
+      }
+    });
+    return;
+  }
+  const db = await getDb(config);
   // The SQL is built from the constants above only; every value is a bound parameter.
   const statement = (text: string, rows: unknown[][]) => db.$executeRawUnsafe(text, runId, now, JSON.stringify(rows));
   await db.$transaction([
-    ...chunks(batch.nodes).map((nodes) => statement(sql.nodes, nodes.map(nodeRow))),
-    ...chunks(batch.events).map((events) => statement(sql.events, events.map(eventRow))),
+    ...chunks(batch.nodes).map((nodes) => statement(POSTGRES.nodes, nodes.map(nodeRow))),
+    ...chunks(batch.events).map((events) => statement(POSTGRES.events, events.map(eventRow))),
+    ...(finish ? [db.run.updateMany({ where: { id: runId, status: { in: OPEN_RUN_STATUSES } }, data: finishValues(finish, at) })] : []),
   ]);
 }

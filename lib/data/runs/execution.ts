@@ -2,6 +2,8 @@
 // create it, or after a crash: its team, document and options, what earlier executions
 // of it left (checkpoints, node rows, the last event seq), and the claim that it runs here.
 import { getDb } from "@/lib/db/client.ts";
+import { resolveDatabaseConfig } from "@/lib/db/config.ts";
+import { prepared, storedTime, writeSqlite } from "@/lib/db/rawWrites.ts";
 import { Checkpoint } from "@/lib/engine/checkpoints";
 import { Id, parseInput } from "../validation.ts";
 import { decodePayload, encodePayload } from "./payloads.ts";
@@ -36,13 +38,18 @@ export async function loadRunExecution(runId: string): Promise<RunExecution | nu
   const db = await getDb();
   const row = await db.run.findUnique({ where: { id }, select: { ...runSelect, teamId: true, flowVersion: { select: { number: true, document: true } } } });
   if (!row) return null;
+  // A run never claimed (claimRun sets startedAt) has no node rows or events: only its
+  // executions write them. Its checkpoints are a fork's, copied from its parent.
+  const executed = row.startedAt !== null;
   const [lastEvent, checkpointRows, nodeRows] = await Promise.all([
-    db.runEvent.findFirst({ where: { runId: id }, orderBy: { seq: "desc" }, select: { seq: true } }),
-    db.runCheckpoint.findMany({ where: { runId: id }, select: { nodeId: true, data: true } }),
-    db.runNode.findMany({
-      where: { runId: id },
-      select: { id: true, seq: true, kind: true, status: true, createdAt: true, startedAt: true, endedAt: true, durationMs: true },
-    }),
+    executed ? db.runEvent.findFirst({ where: { runId: id }, orderBy: { seq: "desc" }, select: { seq: true } }) : null,
+    executed || row.forkOfId !== null ? db.runCheckpoint.findMany({ where: { runId: id }, select: { nodeId: true, data: true } }) : [],
+    executed
+      ? db.runNode.findMany({
+          where: { runId: id },
+          select: { id: true, seq: true, kind: true, status: true, createdAt: true, startedAt: true, endedAt: true, durationMs: true },
+        })
+      : [],
   ]);
   const checkpoints = new Map<string, Checkpoint>();
   for (const stored of checkpointRows) {
@@ -81,10 +88,19 @@ export async function saveCheckpoint(runId: string, nodeId: string, checkpoint: 
   await insertCheckpoint(runId, nodeId, encodePayload(checkpoint));
 }
 
+const CHECKPOINT_INSERT = `INSERT INTO "run_checkpoint" ("runId", "nodeId", "data", "createdAt") VALUES (?, ?, ?, ?) ON CONFLICT ("runId", "nodeId") DO NOTHING`;
+
 /** Inserts a checkpoint row unless one is stored for that node (SQLite and PostgreSQL alike). */
 export async function insertCheckpoint(runId: string, nodeId: string, data: string): Promise<void> {
-  const db = await getDb();
-  await db.$executeRaw`INSERT INTO "run_checkpoint" ("runId", "nodeId", "data", "createdAt") VALUES (${runId}, ${nodeId}, ${data}, ${new Date()}) ON CONFLICT ("runId", "nodeId") DO NOTHING`;
+  const config = resolveDatabaseConfig();
+  const now = new Date();
+  // SQLite: a prepared statement inside the group commit (lib/db/rawWrites.ts), a step's write without Prisma's cost.
+  if (config.provider === "sqlite") {
+    await writeSqlite(config, (db) => prepared(db, CHECKPOINT_INSERT).run(runId, nodeId, data, storedTime(now.getTime())));
+    return;
+  }
+  const db = await getDb(config);
+  await db.$executeRaw`INSERT INTO "run_checkpoint" ("runId", "nodeId", "data", "createdAt") VALUES (${runId}, ${nodeId}, ${data}, ${now}) ON CONFLICT ("runId", "nodeId") DO NOTHING`;
 }
 
 /**
@@ -96,12 +112,10 @@ export async function claimRun(runId: string, executorId: string): Promise<boole
   const db = await getDb();
   const now = new Date();
   const id = parseInput(Id, runId);
-  const { count } = await db.run.updateMany({
-    where: { id, status: { in: OPEN_RUN_STATUSES } },
-    data: { status: "running", heartbeatAt: now, executorId: parseInput(Id, executorId) },
-  });
-  // A run continued after a crash or resumed keeps the time it first started.
-  if (count > 0) await db.run.updateMany({ where: { id, startedAt: null }, data: { startedAt: now } });
+  const executor = parseInput(Id, executorId);
+  // One statement: a run continued after a crash or resumed keeps the time it first started
+  // (loadRunExecution tells a run never executed by it). The statuses are OPEN_RUN_STATUSES.
+  const count = await db.$executeRaw`UPDATE "run" SET "status" = 'running', "heartbeatAt" = ${now}, "executorId" = ${executor}, "startedAt" = COALESCE("startedAt", ${now}) WHERE "id" = ${id} AND "status" IN ('queued', 'running')`;
   return count > 0;
 }
 

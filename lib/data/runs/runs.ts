@@ -1,6 +1,7 @@
 // Runs: create, read and list a team's runs, and the run row's lifecycle writes.
 import { z } from "zod";
 import { type Db, type DbTransaction, getDb } from "@/lib/db/client.ts";
+import type { Prisma } from "@/lib/db/generated/sqlite/client.ts";
 import { SystemError } from "@/lib/errors";
 import { NotFoundError } from "../errors.ts";
 import { VersionRef } from "../flowSchemas.ts";
@@ -39,7 +40,8 @@ export type RunFinish = { status: RunStatus; output: string | null; error: strin
 
 export const OPEN_RUN_STATUSES: RunStatus[] = ["queued", "running"];
 
-export const runSelect = {
+/** A run's own columns; runSelect adds its flow's name and version number. */
+const runColumns = {
   id: true,
   flowId: true,
   status: true,
@@ -58,6 +60,10 @@ export const runSelect = {
   createdAt: true,
   startedAt: true,
   endedAt: true,
+} as const;
+
+export const runSelect = {
+  ...runColumns,
   flow: { select: { name: true } },
   flowVersion: { select: { number: true } },
 } as const;
@@ -127,29 +133,22 @@ export async function findTeamRun(db: Db, teamId: string, runId: string) {
   return run;
 }
 
-/**
- * Creates a queued run of a live flow's version (default: latest) and returns it with
- * the document it will run; inside `transaction` when given (a caller that ties the run
- * to its own record in the same commit).
- */
-export async function createRun(
-  teamId: string,
-  userId: string | null,
-  input: CreateRunInput,
-  via: { apiTokenId?: string } = {},
-  transaction?: DbTransaction,
-): Promise<{ run: RunDetail; document: string }> {
+/** A run ready to insert: its row, checked, with its flow's name and the document it will run. */
+export type NewRun = { data: Prisma.RunUncheckedCreateInput; flowName: string; versionNumber: number; document: string };
+
+/** Checks a new run of a live flow's version (default: latest) and reads what its row needs; writes nothing. */
+export async function prepareRun(teamId: string, userId: string | null, input: CreateRunInput, via: { apiTokenId?: string } = {}): Promise<NewRun> {
   const team = parseInput(Id, teamId);
   const author = userId === null ? null : parseInput(Id, userId);
   const apiTokenId = via.apiTokenId === undefined ? null : parseInput(Id, via.apiTokenId);
   const data = parseInput(CreateRunInput, input);
-  const db = transaction ?? (await getDb());
+  const db = await getDb();
   const flow = await db.flow.findFirst({ where: { id: data.flowId, teamId: team, deletedAt: null } });
   if (!flow) throw new NotFoundError("Flow", data.flowId);
   const number = data.version ?? flow.latestVersion;
   const version = await db.flowVersion.findUnique({ where: { flowId_number: { flowId: flow.id, number } } });
   if (!version) throw new NotFoundError("Flow version", `${flow.id}@${number}`);
-  const row = await db.run.create({
+  return {
     data: {
       teamId: team,
       flowId: flow.id,
@@ -163,9 +162,26 @@ export async function createRun(
       forkOfId: data.forkOfId ?? null,
       forkAt: data.forkAt ?? null,
     },
-    select: runSelect,
-  });
-  return { run: toRunDetail(row), document: version.document };
+    flowName: flow.name,
+    versionNumber: version.number,
+    document: version.document,
+  };
+}
+
+/**
+ * Inserts a prepared run as queued, inside `transaction` when given (a caller that ties the
+ * run to its own record in the same commit: its reads stay outside, so the transaction is short).
+ */
+export async function insertRun(prepared: NewRun, transaction?: DbTransaction): Promise<{ run: RunDetail; document: string }> {
+  const db = transaction ?? (await getDb());
+  // The flow's name and version number are known: reading them back would be two more queries.
+  const row = await db.run.create({ data: prepared.data, select: runColumns });
+  return { run: toRunDetail({ ...row, flow: { name: prepared.flowName }, flowVersion: { number: prepared.versionNumber } }), document: prepared.document };
+}
+
+/** Creates a queued run of a live flow's version (default: latest) and returns it with the document it will run. */
+export async function createRun(teamId: string, userId: string | null, input: CreateRunInput, via: { apiTokenId?: string } = {}): Promise<{ run: RunDetail; document: string }> {
+  return insertRun(await prepareRun(teamId, userId, input, via));
 }
 
 export async function getRun(teamId: string, runId: string): Promise<RunDetail> {
@@ -186,23 +202,3 @@ export async function listRuns(teamId: string, filter: ListRunsFilter = {}): Pro
   });
   return rows.map(toRunSummary);
 }
-
-/** The run's final state, written last; a run already marked finished (e.g. interrupted) is left alone. */
-export async function finishRun(runId: string, finish: RunFinish): Promise<void> {
-  const db = await getDb();
-  const { usage, costUsd } = finish.totals;
-  await db.run.updateMany({
-    where: { id: runId, status: { in: OPEN_RUN_STATUSES } },
-    data: {
-      status: finish.status,
-      output: finish.output,
-      error: finish.error,
-      inputTokens: usage.inputTokens,
-      outputTokens: usage.outputTokens,
-      totalTokens: usage.totalTokens,
-      costUsd,
-      endedAt: new Date(),
-    },
-  });
-}
-
