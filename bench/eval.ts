@@ -5,7 +5,8 @@
  * 1. Stored, as users run it (the issue's figure): one persisted run per row, driven and
  *    scored by the evaluation driver on SQLite (bench/support/storedEvaluation.ts).
  * 2. In memory, as `npm run swarm -- eval` runs it in CI (lib/evals' `evaluate`).
- * Also: memory (RSS), CPU time, and the p50/p95 row latency (ideal 600 ms).
+ * Also: memory (RSS), CPU time, and the p50/p95 row latency (ideal 600 ms). The stored
+ * figure is taken after a 20-row evaluation in the same process (printed as the cold start).
  */
 import { availableParallelism, cpus, loadavg } from "node:os";
 import { parseDocument } from "@/lib/dsl";
@@ -37,10 +38,15 @@ function timeLine(ms: number): string {
 export async function run(): Promise<void> {
   console.log(`${cpus()[0]?.model ?? "unknown CPU"} ×${availableParallelism()}, load ${load()}, Node ${process.version}`);
 
+  // A server runs many evaluations: the first in a process also pays for loading the run
+  // path's modules (which tsx compiles here on first import) and opening its connections.
+  // A small evaluation first takes that; its time is printed as the cold start.
+  const warmUp = await storedEvaluation({ rows: CONCURRENCY, concurrency: CONCURRENCY, latencyMs: LATENCY_MS });
   const stored = await storedEvaluation({ rows: ROWS, concurrency: CONCURRENCY, latencyMs: LATENCY_MS });
   if (stored.passed !== ROWS || stored.status !== "success") throw new Error(`stored: expected ${ROWS} passing rows, got ${stored.passed}/${stored.rows} (${stored.status})`);
   console.log(`1. stored (as users run it): ${ROWS} rows × ${AGENTS} agents (mock:echo?latency=${LATENCY_MS}) at concurrency ${CONCURRENCY}, one persisted run per row, SQLite: all passed`);
-  console.log(`   ${timeLine(stored.seconds * 1000)}`);
+  console.log(`   ${timeLine(stored.seconds * 1000)}, in a process that has run an evaluation before`);
+  console.log(`   cold start: the first, ${CONCURRENCY} rows (ideal ${((AGENTS * LATENCY_MS) / 1000).toFixed(1)} s), took ${warmUp.seconds.toFixed(2)} s in a fresh process`);
   console.log(`   row latency (run start to end): p50 ${Math.round(stored.p50Ms)} ms, p95 ${Math.round(stored.p95Ms)} ms (ideal ${AGENTS * LATENCY_MS} ms)`);
   console.log(`   CPU ${stored.cpuSeconds.toFixed(1)} s (${((100 * stored.cpuSeconds) / stored.seconds).toFixed(0)}% of one core); peak RSS ${mb(stored.peakRss)} (before ${mb(stored.rssBefore)}); load after ${load()}`);
 
