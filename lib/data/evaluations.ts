@@ -213,14 +213,14 @@ export async function setEvaluationStatus(evaluationId: string, from: Evaluation
 
 export type ClaimedEvaluation = { id: string; teamId: string; createdById: string | null; apiTokenId: string | null };
 
+/** A running evaluation whose driver has been silent since `staleBefore`. */
+const silentSince = (staleBefore: Date) => ({ status: "running", OR: [{ heartbeatAt: { lt: staleBefore } }, { heartbeatAt: null, createdAt: { lt: staleBefore } }] });
+
 /**
  * Running evaluations whose driver has been silent since before `staleBefore` (its process
  * stopped), each claimed for the caller by moving its heartbeat to now: of two processes
  * sweeping at once, exactly one claims it (a conditional update on the heartbeat seen).
  */
-/** A running evaluation whose driver has been silent since `staleBefore`. */
-const silentSince = (staleBefore: Date) => ({ status: "running", OR: [{ heartbeatAt: { lt: staleBefore } }, { heartbeatAt: null, createdAt: { lt: staleBefore } }] });
-
 export async function claimStaleEvaluations(staleBefore: Date): Promise<ClaimedEvaluation[]> {
   const db = await getDb();
   const stale = await db.evaluation.findMany({

@@ -2,6 +2,7 @@
 // create it, or after a crash: its team, document and options, what earlier executions
 // of it left (checkpoints, node rows, the last event seq), and the claim that it runs here.
 import { getDb } from "@/lib/db/client.ts";
+import { Prisma } from "@/lib/db/generated/sqlite/client.ts";
 import { resolveDatabaseConfig } from "@/lib/db/config.ts";
 import { prepared, storedTime, writeSqlite } from "@/lib/db/rawWrites.ts";
 import { Checkpoint } from "@/lib/engine/checkpoints";
@@ -114,8 +115,8 @@ export async function claimRun(runId: string, executorId: string): Promise<boole
   const id = parseInput(Id, runId);
   const executor = parseInput(Id, executorId);
   // One statement: a run continued after a crash or resumed keeps the time it first started
-  // (loadRunExecution tells a run never executed by it). The statuses are OPEN_RUN_STATUSES.
-  const count = await db.$executeRaw`UPDATE "run" SET "status" = 'running', "heartbeatAt" = ${now}, "executorId" = ${executor}, "startedAt" = COALESCE("startedAt", ${now}) WHERE "id" = ${id} AND "status" IN ('queued', 'running')`;
+  // (loadRunExecution tells a run never executed by it).
+  const count = await db.$executeRaw`UPDATE "run" SET "status" = 'running', "heartbeatAt" = ${now}, "executorId" = ${executor}, "startedAt" = COALESCE("startedAt", ${now}) WHERE "id" = ${id} AND "status" IN (${Prisma.join(OPEN_RUN_STATUSES)})`;
   return count > 0;
 }
 
