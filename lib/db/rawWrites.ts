@@ -26,17 +26,6 @@ export async function writeSqlite<T>(config: SqliteConfig, work: (db: Database.D
   }
 }
 
-const statements = new WeakMap<Database.Database, Map<string, Database.Statement>>();
-
-/** `sql` prepared on `db` once (a run's writes repeat a few statements thousands of times). */
-export function prepared(db: Database.Database, sql: string): Database.Statement {
-  let byText = statements.get(db);
-  if (!byText) statements.set(db, (byText = new Map()));
-  let statement = byText.get(sql);
-  if (!statement) byText.set(sql, (statement = db.prepare(sql)));
-  return statement;
-}
-
 /**
  * A time as Prisma writes it: ISO 8601 with "+00:00" (SQLite keeps the text and compares
  * it as text, so the form must match; PostgreSQL parses it).

@@ -18,20 +18,28 @@ type BoundView = {
 
 type PreparedView = { bind(args: unknown[]): BoundView };
 
+const caches = new WeakMap<Database.Database, Map<string, Database.Statement>>();
+
+/**
+ * `sql` prepared on `handle` once: the adapter's statements (below) and the hot raw writes
+ * (rawWrites.ts) repeat a few texts thousands of times.
+ */
+export function prepared(handle: Database.Database, sql: string): Database.Statement {
+  let cache = caches.get(handle);
+  if (!cache) caches.set(handle, (cache = new Map()));
+  let statement = cache.get(sql);
+  if (statement) cache.delete(sql); // re-inserted below: most recently used last
+  else statement = handle.prepare(sql);
+  cache.set(sql, statement);
+  if (cache.size > MAX_STATEMENTS) cache.delete(cache.keys().next().value!);
+  return statement;
+}
+
 /** `handle` with a caching prepare(); everything else (exec, close, inTransaction…) is the handle's own. */
 export function withStatementCache(handle: Database.Database): Database.Database {
-  const cache = new Map<string, Database.Statement>();
-  const prepared = (sql: string): Database.Statement => {
-    let statement = cache.get(sql);
-    if (statement) cache.delete(sql); // re-inserted below: most recently used last
-    else statement = handle.prepare(sql);
-    cache.set(sql, statement);
-    if (cache.size > MAX_STATEMENTS) cache.delete(cache.keys().next().value!);
-    return statement;
-  };
   const prepare = (sql: string): PreparedView => ({
     bind(args) {
-      const statement = prepared(sql);
+      const statement = prepared(handle, sql);
       return {
         reader: statement.reader,
         run: () => statement.run(args),

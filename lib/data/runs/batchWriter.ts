@@ -7,7 +7,8 @@
 // text stays the same from batch to batch.
 import { getDb } from "@/lib/db/client.ts";
 import { resolveDatabaseConfig } from "@/lib/db/config.ts";
-import { prepared, storedTime, writeSqlite } from "@/lib/db/rawWrites.ts";
+import { storedTime, writeSqlite } from "@/lib/db/rawWrites.ts";
+import { prepared } from "@/lib/db/statementCache.ts";
 import { encodePayload } from "./payloads.ts";
 import { OPEN_RUN_STATUSES, type RunFinish } from "./runs.ts";
 import type { RunNodeDetail, RunWriteBatch, SequencedEvent } from "./types.ts";

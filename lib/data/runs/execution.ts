@@ -4,7 +4,8 @@
 import { getDb } from "@/lib/db/client.ts";
 import { Prisma } from "@/lib/db/generated/sqlite/client.ts";
 import { resolveDatabaseConfig } from "@/lib/db/config.ts";
-import { prepared, storedTime, writeSqlite } from "@/lib/db/rawWrites.ts";
+import { storedTime, writeSqlite } from "@/lib/db/rawWrites.ts";
+import { prepared } from "@/lib/db/statementCache.ts";
 import { Checkpoint } from "@/lib/engine/checkpoints";
 import { Id, parseInput } from "../validation.ts";
 import { decodePayload, encodePayload } from "./payloads.ts";
