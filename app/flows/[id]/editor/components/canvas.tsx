@@ -8,6 +8,8 @@ import { visibleNodes } from "../fns/derive";
 import { fittedViewport, withInitialSize } from "../fns/first-view";
 import { useAddNode } from "../hooks/use-add-node";
 import { useCanvasInteractions } from "../hooks/use-canvas-interactions";
+import { useFastMoves } from "../hooks/use-fast-moves";
+import { FAR_ZOOM } from "../fns/zoom-levels";
 import { nodeTypes } from "../nodes";
 import { useEditor } from "../store/context";
 import { PALETTE_MIME } from "./palette";
@@ -46,6 +48,8 @@ export function Canvas({ readOnly, minimap, nodeClasses }: { readOnly: boolean; 
   const editable = !readOnly && canvasInSync;
   const host = useRef<HTMLDivElement>(null);
   useZoomVariable(host);
+  // Past the minimap's limit, moves far out show a picture of the flow (hooks/use-fast-moves.ts).
+  const moves = useFastMoves(host, nodes.length, MINIMAP_LIMIT);
   // The first view, fitted before the first paint (fns/first-view.ts): the nodes show at once.
   const [firstView, setFirstView] = useState<Viewport | null>(null);
   useLayoutEffect(() => {
@@ -75,6 +79,7 @@ export function Canvas({ readOnly, minimap, nodeClasses }: { readOnly: boolean; 
       }}
     >
       <EdgeMarkers />
+      <canvas ref={moves.canvas} className="move-snapshot" aria-hidden />
       {firstView ? (
         <ReactFlow
           nodes={shown}
@@ -102,6 +107,11 @@ export function Canvas({ readOnly, minimap, nodeClasses }: { readOnly: boolean; 
           minZoom={MIN_ZOOM}
           maxZoom={MAX_ZOOM}
           defaultViewport={firstView}
+          // Controlled (the view's first value; every change goes through useFastMoves).
+          viewport={firstView}
+          onViewportChange={moves.onViewportChange}
+          onMoveStart={moves.onMoveStart}
+          onMoveEnd={moves.onMoveEnd}
         >
           <Background gap={20} size={1} />
           {minimap && nodes.length <= MINIMAP_LIMIT ? <MiniMap pannable zoomable style={{ width: 150, height: 96 }} nodeColor={(node) => MINIMAP_COLORS[node.type ?? "agent"] ?? "#ccc"} /> : null}
@@ -124,9 +134,6 @@ export function Canvas({ readOnly, minimap, nodeClasses }: { readOnly: boolean; 
     </div>
   );
 }
-
-/** Below this zoom arrow heads are invisible and edges too thin to grab (editor.css's `far`). */
-const FAR_ZOOM = 0.3;
 
 /**
  * Puts the zoom in a CSS variable on the canvas, so node labels can grow as the view

@@ -7,15 +7,10 @@ import { useEditor } from "../../store/context";
 import { typedValue } from "../../store/document-slice";
 import { AgentRunBadge } from "../../../run/agent-run-badge";
 import { DetachedMarker, IssueMarker, onlyWarnings, useNodeIssues } from "../node-issues";
+import { FAR_FROM_NODES, FAR_ZOOM, NAME_ONLY_ZOOM } from "../../fns/zoom-levels";
 import { resolveModel } from "./model";
 import type { AgentNode } from "./types";
 
-/** Below this zoom, in a large flow, an agent is drawn as a plain box (text would cost every pan frame). */
-const FAR_ZOOM = 0.3;
-/** Past this many nodes, zoomed far out, text is not painted at all. */
-const FAR_FROM_NODES = 150;
-/** Below this zoom an agent shows only its name, drawn larger so it stays readable. */
-const NAME_ONLY_ZOOM = 0.6;
 
 /** 0 far out, 1 names only, 2 at working size. */
 function zoomBand(state: ReactFlowState): 0 | 1 | 2 {
