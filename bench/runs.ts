@@ -62,11 +62,8 @@ async function measure(label: string, databaseUrl: string): Promise<void> {
       let seq = 0;
       const recorder = new BatchingRecorder({ runId: created.id, write: writeRunBatch, publish: (event) => ({ seq: ++seq, event }) });
       const started = performance.now();
-      const stream = runEngine.stream(agent, "go", { provider, recorder });
-      for await (const _event of stream) {
-        // drained; the recorder receives the events
-      }
-      const result = await stream.result;
+      // As lib/runs/execution.ts runs it: the recorder receives the events, model text too.
+      const result = await runEngine(agent, "go", { provider, recorder, streamText: true });
       await recorder.close();
       const ms = performance.now() - started;
       const stored = (await listRunNodes(teamId, created.id)).length;

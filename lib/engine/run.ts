@@ -97,7 +97,7 @@ async function execute(ctx: RunContext, target: RunTarget, input: string): Promi
 }
 
 function runToCompletion(target: RunTarget, input: string, options: RunOptions = {}): Promise<RunResult> {
-  return execute(new RunContext(options, { streaming: false }, runMember), target, input);
+  return execute(new RunContext(options, { streaming: options.streamText ?? false }, runMember), target, input);
 }
 
 function runStream(target: RunTarget, input: string, options: RunOptions = {}): RunStream {

@@ -122,20 +122,19 @@ async function executeClaimed(execution: RunExecution, signal: AbortSignal): Pro
     const swarm = compileFlow(document, { modelOverride: stored.options.modelOverride, agentEdits: stored.options.agentEdits, mcpTool: mcp?.mcpTool, tools });
     // A fork's edited step, by its position under this run's id.
     const stepEdits = new Map(Object.entries(stored.options.stepEdits ?? {}).map(([position, messages]) => [`${runId}${position}`, messages]));
-    const stream = run.stream(swarm, stored.input, {
+    // The recorder receives the run's events, model text too (streamText); nothing else reads them.
+    const result = await run(swarm, stored.input, {
       signal,
       timeoutMs: runTimeoutMs(),
       recorder,
+      streamText: true,
       // Node ids are positions under the run's own id: every execution of the run gives the same ids.
       runId,
       checkpoints: checkpointsOf(execution, redact),
       stepEdits,
       resolveProvider: (model) => getProvider(model, config),
     });
-    for await (const _event of stream) {
-      // The recorder receives every event; draining keeps the stream's queue empty.
-    }
-    outcome = { status: "success", output: (await stream.result).output, error: null };
+    outcome = { status: "success", output: result.output, error: null };
   } catch (error) {
     const status = statusOf(error);
     // Waiting for an answer is a pause, not an error: its question is on the run page.

@@ -170,3 +170,21 @@ describe("run.stream", () => {
     expect((error as RunAbortedError).status).toBe("cancelled");
   });
 });
+
+describe("run with streamText", () => {
+  it("hands the recorder the same events as run.stream, model text piece by piece, without a stream to drain", async () => {
+    const ping = tool({ name: "ping", description: "", parameters: z.object({}), execute: () => "pong" });
+    const script = () => new ScriptedProvider([{ toolCalls: [{ name: "ping" }] }, { content: "all good now" }]);
+    const heard = async (go: (recorder: { onEvent(event: StreamEvent): void }) => Promise<unknown>) => {
+      const events: StreamEvent[] = [];
+      await go({ onEvent: (event) => events.push(event) });
+      return events.map((event) => (event.type === "text" ? `text:${event.text}` : event.type));
+    };
+    const streamed = await heard((recorder) => collect(run.stream(agent("a", [ping]), "go", { provider: script(), recorder })));
+    const completed = await heard((recorder) => run(agent("a", [ping]), "go", { provider: script(), recorder, streamText: true }));
+    expect(completed).toEqual(streamed);
+    expect(completed.filter((type) => type.startsWith("text:"))).toEqual(["text:all ", "text:good ", "text:now"]);
+    // Without it, run() calls the model whole: no text events.
+    expect(await heard((recorder) => run(agent("a", [ping]), "go", { provider: script(), recorder }))).not.toContain("text:all ");
+  });
+});

@@ -33,6 +33,12 @@ export type RunOptions = {
   timeoutMs?: number;
   recorder?: RunRecorder;
   /**
+   * `run()` only: call the models streaming, so their text reaches the recorder and the
+   * event bus piece by piece as `text` events (run.stream always does). Cheaper than
+   * draining run.stream when nothing else reads its events.
+   */
+  streamText?: boolean;
+  /**
    * Recorded model and tool calls of earlier executions of this run (by node id), replayed
    * instead of called again; new ones are recorded. Needs `runId` (ids are positions under it).
    */
