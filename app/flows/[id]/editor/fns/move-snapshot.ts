@@ -93,6 +93,10 @@ export function readSnapshotScene(root: Element, nodeLookup: ReadonlyMap<string,
   });
   // The page stacks nodes by React Flow's z (children over their containers).
   wrappers.sort((a, b) => a.node.internals.z - b.node.internals.z);
+  const textStyleOf = styleCache((element) => {
+    const style = getComputedStyle(element);
+    return { font: style.font, color: style.color };
+  });
   for (const { wrapper, node, inner } of wrappers) {
     const { x, y } = node.internals.positionAbsolute;
     const rect = { x, y, width: node.measured.width ?? node.width ?? 0, height: node.measured.height ?? node.height ?? 0 };
@@ -107,14 +111,15 @@ export function readSnapshotScene(root: Element, nodeLookup: ReadonlyMap<string,
       continue;
     }
     scene.containers.push(box);
-    for (const handle of inner.querySelectorAll(":scope > .react-flow__handle")) {
-      scene.handles.push({ rect: toFlow(handle.getBoundingClientRect()), style: boxOf(handle.className, handle) });
+    const handleElement = inner.querySelector(":scope > .react-flow__handle");
+    const { source, target } = node.internals.handleBounds ?? {};
+    for (const handle of handleElement ? [...(source ?? []), ...(target ?? [])] : []) {
+      scene.handles.push({ rect: { x: x + handle.x, y: y + handle.y, width: handle.width, height: handle.height }, style: boxOf(handleElement!.className, handleElement!) });
     }
+    // Header text where the page laid it out (its font grows as the zoom falls: editor.css).
     for (const part of inner.querySelectorAll(".container-header > *")) {
       const text = part.textContent?.trim();
-      if (!text) continue;
-      const style = getComputedStyle(part);
-      scene.texts.push({ text, rect: toFlow(part.getBoundingClientRect()), font: style.font, color: style.color });
+      if (text) scene.texts.push({ text, rect: toFlow(part.getBoundingClientRect()), ...textStyleOf(`${part.tagName}|${part.className}`, part) });
     }
   }
 

@@ -1,7 +1,8 @@
 "use client";
 
 import { useStoreApi, type OnMoveEnd, type OnMoveStart, type Viewport } from "@xyflow/react";
-import { useCallback, useRef, type RefObject } from "react";
+import { useCallback, useEffect, useRef, type RefObject } from "react";
+import { useEditorStore } from "../store/context";
 import { agentsArePlainBoxes } from "../fns/zoom-levels";
 import { contains, drawSnapshotScene, readSnapshotScene, visibleFlowRect, type FlowRect, type SnapshotScene } from "../fns/move-snapshot";
 
@@ -9,36 +10,51 @@ import { contains, drawSnapshotScene, readSnapshotScene, visibleFlowRect, type F
 const MOVING_CLASS = "moving-snapshot";
 /** The picture covers what is in view and this share of the view on each side, so a pan rarely runs off it. */
 const MARGIN = 0.5;
-/** Redrawn when the zoom has changed by more than this factor since it was drawn. */
+/** During a move, redrawn when the zoom has changed by more than this factor since it was drawn. */
 const ZOOM_DRIFT = 1.25;
 /** Around the nodes, room for edges that curve out of them and for selection rings. */
 const BOUNDS_PAD = 200;
 
-/** The picture on the canvas: what it shows, the area it was asked to cover, the flow rectangle drawn, at what zoom. */
-type Picture = { scene: SnapshotScene; area: FlowRect; region: FlowRect; zoom: number };
+/** What the page showed when a scene was read: the same values, the same picture. */
+type SceneKey = readonly unknown[];
+/** The picture on the canvas: its scene, the area it was asked to cover, the flow rectangle drawn, at what zoom. */
+type Picture = { scene: SnapshotScene; key: SceneKey; area: FlowRect; region: FlowRect; zoom: number };
+
+const sameKey = (a: SceneKey, b: SceneKey) => a.length === b.length && a.every((value, i) => Object.is(value, b[i]));
 
 /**
  * Panning and zooming a large flow far out without making the page redraw it on every
  * frame. React Flow's viewport is controlled here (ReactFlow's `viewport` and
  * `onViewportChange`): an ordinary move goes into its store as it would by itself; but when
- * a person moves a flow of more than `fromNodes` nodes whose agents are plain boxes, its
- * first movement draws the flow once on a canvas (fns/move-snapshot.ts), hides React
- * Flow's viewport, and each further frame only moves that canvas: no store update (which
- * runs a selector for every node and edge), no paint, no hit test of thousands of elements.
- * When the move ends, the store gets the final view and the real nodes come back. Nothing
- * changes while the view stands still, so selecting, dragging and connecting always work on
- * the real nodes, and a click on the background never pays for the picture.
+ * a person moves a flow of more than `fromNodes` nodes whose agents are plain boxes, a
+ * picture of the flow on a canvas (fns/move-snapshot.ts) is shown and React Flow's viewport
+ * hidden, and each frame only moves the canvas: no store update (which runs a selector for
+ * every node and edge), no paint, no hit test of thousands of elements. When the move ends,
+ * the store gets the final view and the real nodes come back. Nothing changes while the
+ * view stands still, so selecting, dragging and connecting always work on the real nodes.
+ *
+ * The picture is drawn ahead, when the page is idle after it settles far out, and kept
+ * while it still fits the view: a move then starts at once (drawing 5,000 agents takes a
+ * large part of a second on a slow machine).
  */
 export function useFastMoves(host: RefObject<HTMLDivElement | null>, nodeCount: number, fromNodes: number) {
   const store = useStoreApi();
+  const editor = useEditorStore();
   const canvas = useRef<HTMLCanvasElement>(null);
   /** A person is moving the view, and it was far out when they started. */
   const gesture = useRef(false);
+  const showing = useRef(false);
   const picture = useRef<Picture | null>(null);
   const latest = useRef<Viewport | null>(null);
   const frame = useRef(0);
 
   const eligible = useCallback((zoom: number) => nodeCount > fromNodes && agentsArePlainBoxes(zoom, nodeCount), [nodeCount, fromNodes]);
+
+  /** The page's state the picture depends on (node classes follow the graph, selection and issues; header text the zoom). */
+  const sceneKey = useCallback((): SceneKey => {
+    const { nodes, edges, transform } = store.getState();
+    return [nodes, edges, editor.getState().issues, transform[2]];
+  }, [store, editor]);
 
   const place = useCallback((viewport: Viewport) => {
     const drawn = picture.current;
@@ -47,19 +63,44 @@ export function useFastMoves(host: RefObject<HTMLDivElement | null>, nodeCount: 
     canvas.current.style.transform = `translate(${x + drawn.region.x * zoom}px, ${y + drawn.region.y * zoom}px) scale(${zoom / drawn.zoom})`;
   }, []);
 
-  const draw = useCallback(
-    (viewport: Viewport, scene: SnapshotScene) => {
+  const viewOf = useCallback(
+    (viewport: Viewport) => {
       const { width, height } = store.getState();
-      const view = visibleFlowRect([viewport.x, viewport.y, viewport.zoom], { width, height });
+      return visibleFlowRect([viewport.x, viewport.y, viewport.zoom], { width, height });
+    },
+    [store],
+  );
+
+  const draw = useCallback(
+    (viewport: Viewport, scene: SnapshotScene, key: SceneKey) => {
+      const view = viewOf(viewport);
       const area = { x: view.x - view.width * MARGIN, y: view.y - view.height * MARGIN, width: view.width * (1 + 2 * MARGIN), height: view.height * (1 + 2 * MARGIN) };
       const region = clip(area, scene.bounds, BOUNDS_PAD);
       drawSnapshotScene(canvas.current!, scene, region, viewport.zoom * window.devicePixelRatio);
       Object.assign(canvas.current!.style, { width: `${region.width * viewport.zoom}px`, height: `${region.height * viewport.zoom}px` });
-      picture.current = { scene, area, region, zoom: viewport.zoom };
+      picture.current = { scene, key, area, region, zoom: viewport.zoom };
       place(viewport);
     },
-    [store, place],
+    [viewOf, place],
   );
+
+  /**
+   * A picture of what the page shows now (the store's view), drawn unless the one on the
+   * canvas already is; false when far-out drawing does not apply.
+   */
+  const prepare = useCallback((): boolean => {
+    const { domNode, nodeLookup, transform } = store.getState();
+    const viewport = { x: transform[0], y: transform[1], zoom: transform[2] };
+    if (!canvas.current || !domNode || !eligible(viewport.zoom)) return false;
+    const key = sceneKey();
+    const drawn = picture.current;
+    if (drawn && sameKey(drawn.key, key)) {
+      if (!contains(drawn.area, viewOf(viewport))) draw(viewport, drawn.scene, key);
+      return true;
+    }
+    draw(viewport, readSnapshotScene(domNode, nodeLookup, transform), key);
+    return true;
+  }, [store, eligible, sceneKey, viewOf, draw]);
 
   const commit = useCallback((viewport: Viewport) => store.setState({ transform: [viewport.x, viewport.y, viewport.zoom] }), [store]);
 
@@ -67,10 +108,21 @@ export function useFastMoves(host: RefObject<HTMLDivElement | null>, nodeCount: 
   const finish = useCallback(() => {
     cancelAnimationFrame(frame.current);
     frame.current = 0;
-    if (picture.current && latest.current) commit(latest.current);
-    picture.current = null;
+    if (showing.current && latest.current) commit(latest.current);
+    showing.current = false;
     host.current?.classList.remove(MOVING_CLASS);
   }, [commit, host]);
+
+  // Drawn ahead when the page is idle: after the first render, and after each move.
+  const cancelIdle = useRef(() => {});
+  const prepareWhenIdle = useCallback(() => {
+    cancelIdle.current();
+    cancelIdle.current = whenIdle(() => prepare());
+  }, [prepare]);
+  useEffect(() => {
+    prepareWhenIdle();
+    return () => cancelIdle.current();
+  }, [prepareWhenIdle]);
 
   const onMoveStart: OnMoveStart = useCallback(
     (event, viewport) => {
@@ -83,41 +135,48 @@ export function useFastMoves(host: RefObject<HTMLDivElement | null>, nodeCount: 
   const onViewportChange = useCallback(
     (viewport: Viewport) => {
       latest.current = viewport;
-      if (!gesture.current || !canvas.current || !eligible(viewport.zoom)) {
-        if (picture.current) finish();
+      if (!gesture.current || !eligible(viewport.zoom)) {
+        if (showing.current) finish();
         commit(viewport);
         return;
       }
-      if (!picture.current) {
-        const { domNode, nodeLookup, transform } = store.getState();
-        if (!domNode) return commit(viewport);
-        // Read while the page still shows the flow at the store's view.
-        draw(viewport, readSnapshotScene(domNode, nodeLookup, transform));
+      if (!showing.current) {
+        // The page still shows the store's view: the picture must be of that.
+        if (!prepare()) return commit(viewport);
+        showing.current = true;
         host.current?.classList.add(MOVING_CLASS);
-        return;
       }
       place(viewport);
-      const drawn = picture.current;
-      const { width, height } = store.getState();
-      const view = visibleFlowRect([viewport.x, viewport.y, viewport.zoom], { width, height });
-      const stale = !contains(drawn.area, view) || viewport.zoom > drawn.zoom * ZOOM_DRIFT || viewport.zoom < drawn.zoom / ZOOM_DRIFT;
+      const drawn = picture.current!;
+      const stale = !contains(drawn.area, viewOf(viewport)) || viewport.zoom > drawn.zoom * ZOOM_DRIFT || viewport.zoom < drawn.zoom / ZOOM_DRIFT;
       if (stale && !frame.current) {
         // Once a frame at most, for the view the move has reached by then.
         frame.current = requestAnimationFrame(() => {
           frame.current = 0;
-          if (picture.current && latest.current) draw(latest.current, picture.current.scene);
+          if (showing.current && picture.current && latest.current) draw(latest.current, picture.current.scene, picture.current.key);
         });
       }
     },
-    [eligible, commit, finish, draw, place, store, host],
+    [eligible, commit, finish, prepare, place, viewOf, draw, host],
   );
 
   const onMoveEnd: OnMoveEnd = useCallback(() => {
     gesture.current = false;
     finish();
-  }, [finish]);
+    prepareWhenIdle();
+  }, [finish, prepareWhenIdle]);
 
   return { canvas, onMoveStart, onViewportChange, onMoveEnd };
+}
+
+/** Calls `callback` when the page is idle (soon after, where the browser cannot say); returns its cancel. */
+function whenIdle(callback: () => void): () => void {
+  if (typeof requestIdleCallback === "function") {
+    const id = requestIdleCallback(callback, { timeout: 1_000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(callback, 300);
+  return () => clearTimeout(id);
 }
 
 /** `rect` cut to `bounds` grown by `pad` on each side. */
