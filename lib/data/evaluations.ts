@@ -257,10 +257,12 @@ export async function touchEvaluation(evaluationId: string): Promise<boolean> {
   return count === 1;
 }
 
-/** Model-call steps a run made (the timeline's "step" nodes). */
-export async function countRunSteps(runId: string): Promise<number> {
+/** Model-call steps each of some runs made (the timeline's "step" nodes), in one query; a run with none is left out. */
+export async function countRunSteps(runIds: readonly string[]): Promise<Map<string, number>> {
+  if (runIds.length === 0) return new Map();
   const db = await getDb();
-  return db.runNode.count({ where: { runId, kind: "step" } });
+  const counts = await db.runNode.groupBy({ by: ["runId"], where: { runId: { in: [...runIds] }, kind: "step" }, _count: { _all: true } });
+  return new Map(counts.map((row) => [row.runId, row._count._all]));
 }
 
 export type RunOutcome = {

@@ -82,8 +82,8 @@ function pollAlarm(ms: number): { sleep(): Promise<void>; ring(): void } {
   };
 }
 
-/** An open row's run ended (or waits for a human); null when the driver stops first. */
-type Ended = RunOutcome | null;
+/** An open row's run ended (or waits for a human), with the model calls it made; null when the driver stops first. */
+type Ended = { outcome: RunOutcome; steps: number } | null;
 
 async function run(teamId: string, evaluationId: string, starter: DriverStarter): Promise<void> {
   const evaluation = await getEvaluation(teamId, evaluationId);
@@ -118,10 +118,15 @@ async function run(teamId: string, evaluationId: string, starter: DriverStarter)
           for (const waiter of waiters.values()) waiter.resolve(null);
           waiters.clear();
         }
-        for (const outcome of await runOutcomes([...waiters.keys()].filter((runId) => !hub.isLive(runId)))) {
+        const outcomes = await runOutcomes([...waiters.keys()].filter((runId) => !hub.isLive(runId)));
+        const ended = outcomes.filter((outcome) => {
           const status = RunStatus.safeParse(outcome.status);
-          if (!status.success || !(isFinishedRunStatus(status.data) || status.data === "waiting")) continue;
-          waiters.get(outcome.id)?.resolve(outcome);
+          return status.success && (isFinishedRunStatus(status.data) || status.data === "waiting");
+        });
+        // The rows that ended together are counted together: one query, not one a row.
+        const steps = await countRunSteps(ended.map((outcome) => outcome.id));
+        for (const outcome of ended) {
+          waiters.get(outcome.id)?.resolve({ outcome, steps: steps.get(outcome.id) ?? 0 });
           waiters.delete(outcome.id);
         }
         if (Date.now() - lastBeat >= EVALUATION_HEARTBEAT_MS) {
@@ -156,11 +161,12 @@ async function run(teamId: string, evaluationId: string, starter: DriverStarter)
   };
   /** Waits for the row's run to end and scores it; resolves with the storing of the result (null when the driver stops first). */
   const followRow = async (index: number, runId: string): Promise<{ stored: Promise<void> } | null> => {
-    let outcome = await ended(runId);
+    let end = await ended(runId);
     // A run whose process died continues from its recorded steps, once.
-    if (outcome?.status === "interrupted" && (await resumeRun(await getRun(teamId, runId), teamId))) outcome = await ended(runId);
-    if (!outcome) return null;
-    const result = await scoreRun(outcome, dataset.rows[index]!, scorers, await countRunSteps(runId));
+    if (end?.outcome.status === "interrupted" && (await resumeRun(await getRun(teamId, runId), teamId))) end = await ended(runId);
+    if (!end) return null;
+    const { outcome, steps } = end;
+    const result = await scoreRun(outcome, dataset.rows[index]!, scorers, steps);
     const waiting = outcome.status === "waiting";
     const stored = (async () => {
       await finishItem(evaluationId, index, result);
