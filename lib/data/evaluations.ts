@@ -3,7 +3,7 @@ import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
 import { NotFoundError } from "./errors.ts";
 import { EvaluationStatus, type EvaluationItem, ItemResult, ItemStatus, ScorerSpellings, type EvaluationSummary } from "./evaluationTypes.ts";
-import { CorruptRecordError, type CreateRunInput, insertRun, prepareRun } from "./runs/runs.ts";
+import { CorruptRecordError, insertRun, type NewRun } from "./runs/runs.ts";
 import type { RunDetail } from "./runs/types.ts";
 import { decodePayload, encodePayload } from "./runs/payloads.ts";
 import { VersionRef } from "./flowSchemas.ts";
@@ -178,16 +178,11 @@ export async function listOpenItems(evaluationId: string): Promise<EvaluationIte
 }
 
 /**
- * Creates a pending item's run and ties the two together in one commit (a process killed
- * between two commits left a run no row knew of, and the row ran again on resume); null
- * when another driver took the row first.
+ * Creates a pending item's run (prepared: prepareRun, withInput) and ties the two together
+ * in one commit (a process killed between two commits left a run no row knew of, and the
+ * row ran again on resume); null when another driver took the row first.
  */
-export async function createItemRun(
-  evaluationId: string,
-  index: number,
-  run: { teamId: string; userId: string | null; apiTokenId?: string; input: CreateRunInput },
-): Promise<RunDetail | null> {
-  const prepared = await prepareRun(run.teamId, run.userId, run.input, { apiTokenId: run.apiTokenId });
+export async function createItemRun(evaluationId: string, index: number, prepared: NewRun): Promise<RunDetail | null> {
   const db = await getDb();
   return db.$transaction(async (tx) => {
     const { count } = await tx.evaluationItem.updateMany({ where: { evaluationId, index, status: "pending" }, data: { status: "running" } });

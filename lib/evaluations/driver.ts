@@ -9,7 +9,7 @@
 import { providerConfigForTeam } from "@/lib/data/credentials";
 import { getDatasetVersionById } from "@/lib/data/datasets";
 import { countRunSteps, createItemRun, finishItem, getEvaluation, listOpenItems, type RunOutcome, runOutcomes, setEvaluationStatus, touchEvaluation } from "@/lib/data/evaluations";
-import { cancelIdleRun, getRun } from "@/lib/data/runs";
+import { cancelIdleRun, getRun, prepareRun, withInput } from "@/lib/data/runs";
 import { isFinishedRunStatus, RunStatus } from "@/lib/data/runs/types";
 import { inputText } from "@/lib/evals/dataset";
 import { getProvider } from "@/lib/providers";
@@ -89,6 +89,19 @@ async function run(teamId: string, evaluationId: string, starter: DriverStarter)
   const evaluation = await getEvaluation(teamId, evaluationId);
   const [dataset, config] = await Promise.all([getDatasetVersionById(teamId, evaluation.datasetVersionId), providerConfigForTeam(teamId)]);
   const scorers = serverScorers(evaluation.scorers, (model) => getProvider(model, config));
+  // One version of one flow for every row: checked and read once, each row's run changes only its input.
+  const rowRun = await prepareRun(
+    teamId,
+    starter.userId,
+    {
+      flowId: evaluation.flowId,
+      version: evaluation.flowVersion,
+      input: "",
+      options: evaluation.modelOverride ? { modelOverride: evaluation.modelOverride } : {},
+      trigger: starter.trigger,
+    },
+    { apiTokenId: starter.apiTokenId },
+  );
   const open = await listOpenItems(evaluationId);
   // Rows whose runs are open (a resumed evaluation) are followed first, then rows never started.
   const queue: { index: number; runId: string | null }[] = open.map((item) => ({ index: item.index, runId: item.runId }));
@@ -143,18 +156,7 @@ async function run(teamId: string, evaluationId: string, starter: DriverStarter)
 
   // Null when another driver of the same evaluation took the row first (its run stands).
   const startRow = async (index: number): Promise<string | null> => {
-    const created = await createItemRun(evaluationId, index, {
-      teamId,
-      userId: starter.userId,
-      apiTokenId: starter.apiTokenId,
-      input: {
-        flowId: evaluation.flowId,
-        version: evaluation.flowVersion,
-        input: inputText(dataset.rows[index]!),
-        options: evaluation.modelOverride ? { modelOverride: evaluation.modelOverride } : {},
-        trigger: starter.trigger,
-      },
-    });
+    const created = await createItemRun(evaluationId, index, withInput(rowRun, inputText(dataset.rows[index]!)));
     if (!created) return null;
     await submitRun(created, teamId);
     return created.id;

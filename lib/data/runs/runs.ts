@@ -168,6 +168,11 @@ export async function prepareRun(teamId: string, userId: string | null, input: C
   };
 }
 
+/** The prepared run with another input, checked like any run's (an evaluation prepares its flow version once for all its rows). */
+export function withInput(prepared: NewRun, input: string): NewRun {
+  return { ...prepared, data: { ...prepared.data, input: parseInput(CreateRunInput.shape.input, input) } };
+}
+
 /**
  * Inserts a prepared run as queued, inside `transaction` when given (a caller that ties the
  * run to its own record in the same commit: its reads stay outside, so the transaction is short).
