@@ -204,9 +204,18 @@ export async function createItemRun(evaluationId: string, index: number, run: Ne
   });
 }
 
+const SQLITE_FINISH_ITEM = `UPDATE "evaluation_item" SET "status" = 'done', "result" = ? WHERE "evaluationId" = ? AND "index" = ? AND "status" <> 'done'`;
+
+/** Stores a row's result (SQLite: a prepared statement inside the group commit, like the row's start). */
 export async function finishItem(evaluationId: string, index: number, result: ItemResult): Promise<void> {
-  const db = await getDb();
-  await db.evaluationItem.updateMany({ where: { evaluationId, index, status: { not: "done" } }, data: { status: "done", result: encodePayload(ItemResult.parse(result)) } });
+  const config = resolveDatabaseConfig();
+  const stored = encodePayload(ItemResult.parse(result));
+  if (config.provider === "sqlite") {
+    await writeSqlite(config, (db) => prepared(db, SQLITE_FINISH_ITEM).run(stored, evaluationId, index));
+    return;
+  }
+  const db = await getDb(config);
+  await db.evaluationItem.updateMany({ where: { evaluationId, index, status: { not: "done" } }, data: { status: "done", result: stored } });
 }
 
 /** Moves the evaluation from one of `from` to `to`; false when it was in none of them. */
