@@ -91,6 +91,7 @@ async function finishWithoutSteps(runId: string, outcome: RunEnd, totals: RunTot
   try {
     const final = runsRuntime().hub.publish(runId, { type: "run", ...finish });
     await retryUntilStored(() => finishRun(runId, finish, { nodes: [], events: [final] }));
+    void notify(RUN_EVENTS_CHANNEL, runId);
   } catch (error) {
     console.error(`Run ${runId}: could not store its final state`, error);
   }
@@ -156,13 +157,13 @@ async function executeClaimed(execution: RunExecution, signal: AbortSignal): Pro
     outcome = { status, output: null, error: status === "waiting" ? null : redact(describeError(error).message) };
   }
   try {
-    // The run's status is written last, in one commit with its last nodes and its final event.
+    // The run's status is written last, in one commit with its last nodes and its final
+    // event (the write's `persisted` tells other processes).
     await recorder.close({ end: outcome });
   } catch (error) {
     console.error(`Run ${runId}: some node changes were not stored`, error);
     await finishWithoutSteps(runId, outcome, recorder.totals());
   }
-  void notify(RUN_EVENTS_CHANNEL, runId);
   // The last spans go in the background: the run is over for everyone waiting on it.
   void telemetry?.close();
   return outcome.status;
