@@ -60,8 +60,12 @@ function toSummary({ createdBy, provider, ...row }: {
   return { ...row, provider: CredentialProvider.parse(provider), createdByName: createdBy?.name ?? null };
 }
 
+let derivedKey: Buffer | undefined;
+
+/** Derived once: the master key is loaded once per process, and every run's start opens the team's keys (HKDF cost ~0.2 ms). */
 function credentialKey(): Buffer {
-  return deriveKey(secretKey(), `credentials:v${KEY_VERSION}`);
+  derivedKey ??= deriveKey(secretKey(), `credentials:v${KEY_VERSION}`);
+  return derivedKey;
 }
 
 export async function createCredential(teamId: string, userId: string, input: CreateCredentialInput): Promise<CredentialSummary> {
@@ -75,6 +79,7 @@ export async function createCredential(teamId: string, userId: string, input: Cr
       data: { teamId: team, provider, name, baseUrl, ...sealed, keyVersion: KEY_VERSION, hint: apiKey.slice(-4), createdById: author },
       select: summarySelect,
     });
+    openedConfigs.delete(team);
     return toSummary(row);
   } catch (error) {
     if (isUniqueViolation(error)) throw new ValidationError([{ path: "name", message: `A credential named "${name}" already exists` }]);
@@ -95,18 +100,38 @@ export async function listCredentials(teamId: string): Promise<CredentialSummary
 export async function deleteCredential(teamId: string, credentialId: string): Promise<void> {
   const db = await getDb();
   const id = parseInput(Id, credentialId);
-  const { count } = await db.providerCredential.deleteMany({ where: { id, teamId: parseInput(Id, teamId) } });
+  const team = parseInput(Id, teamId);
+  const { count } = await db.providerCredential.deleteMany({ where: { id, teamId: team } });
+  openedConfigs.delete(team);
   if (count === 0) throw new NotFoundError("Credential", id);
 }
 
 /**
- * The team's keys for `getProvider(model, config)`: per provider the most recently
- * updated credential. Server-only; the result must never be logged, stored or returned.
+ * How long a team's opened keys are reused: every run's start needs them (an evaluation
+ * starts one run a row). A change made in this process applies at once (its entry is
+ * dropped); one made in another process (another server, a worker's web server) within this long.
  */
-export async function providerConfigForTeam(teamId: string): Promise<ProviderConfig> {
+const CONFIG_REUSE_MS = 2_000;
+const openedConfigs = new Map<string, { config: Readonly<ProviderConfig>; until: number }>();
+
+/**
+ * The team's keys for `getProvider(model, config)`: per provider the most recently
+ * updated credential, read and opened at most every CONFIG_REUSE_MS. Server-only; the
+ * result must never be logged, stored or returned.
+ */
+export async function providerConfigForTeam(teamId: string): Promise<Readonly<ProviderConfig>> {
+  const team = parseInput(Id, teamId);
+  const opened = openedConfigs.get(team);
+  if (opened && opened.until > Date.now()) return opened.config;
+  const config = await openProviderConfig(team);
+  openedConfigs.set(team, { config, until: Date.now() + CONFIG_REUSE_MS });
+  return config;
+}
+
+async function openProviderConfig(teamId: string): Promise<Readonly<ProviderConfig>> {
   const db = await getDb();
   const rows = await db.providerCredential.findMany({
-    where: { teamId: parseInput(Id, teamId) },
+    where: { teamId },
     orderBy: { updatedAt: "desc" },
     select: { provider: true, baseUrl: true, ciphertext: true, iv: true, tag: true },
   });
@@ -115,7 +140,7 @@ export async function providerConfigForTeam(teamId: string): Promise<ProviderCon
   for (const row of rows) {
     const provider = CredentialProvider.parse(row.provider);
     if (config[provider]) continue;
-    config[provider] = { apiKey: open(row, key), ...(row.baseUrl ? { baseURL: row.baseUrl } : {}) };
+    config[provider] = Object.freeze({ apiKey: open(row, key), ...(row.baseUrl ? { baseURL: row.baseUrl } : {}) });
   }
-  return config;
+  return Object.freeze(config); // shared by every run that starts meanwhile
 }

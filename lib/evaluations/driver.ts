@@ -9,7 +9,7 @@
 import { providerConfigForTeam } from "@/lib/data/credentials";
 import { getDatasetVersionById } from "@/lib/data/datasets";
 import { countRunSteps, createItemRun, finishItem, getEvaluation, listOpenItems, type RunOutcome, runOutcomes, setEvaluationStatus, touchEvaluation } from "@/lib/data/evaluations";
-import { cancelIdleRun, getRun } from "@/lib/data/runs";
+import { cancelIdleRun, getRun, prepareRun, withInput } from "@/lib/data/runs";
 import { isFinishedRunStatus, RunStatus } from "@/lib/data/runs/types";
 import { inputText } from "@/lib/evals/dataset";
 import { getProvider } from "@/lib/providers";
@@ -82,13 +82,26 @@ function pollAlarm(ms: number): { sleep(): Promise<void>; ring(): void } {
   };
 }
 
-/** An open row's run ended (or waits for a human); null when the driver stops first. */
-type Ended = RunOutcome | null;
+/** An open row's run ended (or waits for a human), with the model calls it made; null when the driver stops first. */
+type Ended = { outcome: RunOutcome; steps: number } | null;
 
 async function run(teamId: string, evaluationId: string, starter: DriverStarter): Promise<void> {
   const evaluation = await getEvaluation(teamId, evaluationId);
   const [dataset, config] = await Promise.all([getDatasetVersionById(teamId, evaluation.datasetVersionId), providerConfigForTeam(teamId)]);
   const scorers = serverScorers(evaluation.scorers, (model) => getProvider(model, config));
+  // One version of one flow for every row: checked and read once, each row's run changes only its input.
+  const rowRun = await prepareRun(
+    teamId,
+    starter.userId,
+    {
+      flowId: evaluation.flowId,
+      version: evaluation.flowVersion,
+      input: "",
+      options: evaluation.modelOverride ? { modelOverride: evaluation.modelOverride } : {},
+      trigger: starter.trigger,
+    },
+    { apiTokenId: starter.apiTokenId },
+  );
   const open = await listOpenItems(evaluationId);
   // Rows whose runs are open (a resumed evaluation) are followed first, then rows never started.
   const queue: { index: number; runId: string | null }[] = open.map((item) => ({ index: item.index, runId: item.runId }));
@@ -118,10 +131,15 @@ async function run(teamId: string, evaluationId: string, starter: DriverStarter)
           for (const waiter of waiters.values()) waiter.resolve(null);
           waiters.clear();
         }
-        for (const outcome of await runOutcomes([...waiters.keys()].filter((runId) => !hub.isLive(runId)))) {
+        const outcomes = await runOutcomes([...waiters.keys()].filter((runId) => !hub.isLive(runId)));
+        const ended = outcomes.filter((outcome) => {
           const status = RunStatus.safeParse(outcome.status);
-          if (!status.success || !(isFinishedRunStatus(status.data) || status.data === "waiting")) continue;
-          waiters.get(outcome.id)?.resolve(outcome);
+          return status.success && (isFinishedRunStatus(status.data) || status.data === "waiting");
+        });
+        // The rows that ended together are counted together: one query, not one a row.
+        const steps = await countRunSteps(ended.map((outcome) => outcome.id));
+        for (const outcome of ended) {
+          waiters.get(outcome.id)?.resolve({ outcome, steps: steps.get(outcome.id) ?? 0 });
           waiters.delete(outcome.id);
         }
         if (Date.now() - lastBeat >= EVALUATION_HEARTBEAT_MS) {
@@ -138,29 +156,19 @@ async function run(teamId: string, evaluationId: string, starter: DriverStarter)
 
   // Null when another driver of the same evaluation took the row first (its run stands).
   const startRow = async (index: number): Promise<string | null> => {
-    const created = await createItemRun(evaluationId, index, {
-      teamId,
-      userId: starter.userId,
-      apiTokenId: starter.apiTokenId,
-      input: {
-        flowId: evaluation.flowId,
-        version: evaluation.flowVersion,
-        input: inputText(dataset.rows[index]!),
-        options: evaluation.modelOverride ? { modelOverride: evaluation.modelOverride } : {},
-        trigger: starter.trigger,
-      },
-    });
+    const created = await createItemRun(evaluationId, index, withInput(rowRun, inputText(dataset.rows[index]!)));
     if (!created) return null;
     await submitRun(created, teamId);
     return created.id;
   };
   /** Waits for the row's run to end and scores it; resolves with the storing of the result (null when the driver stops first). */
   const followRow = async (index: number, runId: string): Promise<{ stored: Promise<void> } | null> => {
-    let outcome = await ended(runId);
+    let end = await ended(runId);
     // A run whose process died continues from its recorded steps, once.
-    if (outcome?.status === "interrupted" && (await resumeRun(await getRun(teamId, runId), teamId))) outcome = await ended(runId);
-    if (!outcome) return null;
-    const result = await scoreRun(outcome, dataset.rows[index]!, scorers, await countRunSteps(runId));
+    if (end?.outcome.status === "interrupted" && (await resumeRun(await getRun(teamId, runId), teamId))) end = await ended(runId);
+    if (!end) return null;
+    const { outcome, steps } = end;
+    const result = await scoreRun(outcome, dataset.rows[index]!, scorers, steps);
     const waiting = outcome.status === "waiting";
     const stored = (async () => {
       await finishItem(evaluationId, index, result);

@@ -16,11 +16,11 @@ import { redactSecrets } from "@/lib/redact";
 import { teamToolLookup } from "@/lib/flows/teamTools";
 import { compileFlow, mcpBindingsOf, readFlowDocument } from "./compile";
 import { notify, RUN_EVENTS_CHANNEL } from "./notifications";
-import { BatchingRecorder } from "./recorder";
+import { BatchingRecorder, type RunEnd } from "./recorder";
 import { retryUntilStored } from "./retry";
 import { runsRuntime } from "./runtime";
 import { type RunTelemetry, startRunTelemetry } from "./telemetry";
-import type { RunStatus } from "@/lib/data/runs/types";
+import type { RunStatus, RunTotals } from "@/lib/data/runs/types";
 
 const DEFAULT_RUN_TIMEOUT_MS = 15 * 60_000;
 
@@ -82,6 +82,21 @@ export async function executeRun(runId: string, options: { signal?: AbortSignal 
   }
 }
 
+/**
+ * The run's end when its last steps could not be stored (the recorder gave up): its state
+ * says so, with a final event of its own (the recorder's, published live, was not stored).
+ */
+async function finishWithoutSteps(runId: string, outcome: RunEnd, totals: RunTotals): Promise<void> {
+  const finish = { ...outcome, error: outcome.error ?? "Some steps of this run could not be stored.", totals };
+  try {
+    const final = runsRuntime().hub.publish(runId, { type: "run", ...finish });
+    await retryUntilStored(() => finishRun(runId, finish, { nodes: [], events: [final] }));
+    void notify(RUN_EVENTS_CHANNEL, runId);
+  } catch (error) {
+    console.error(`Run ${runId}: could not store its final state`, error);
+  }
+}
+
 async function executeClaimed(execution: RunExecution, signal: AbortSignal): Promise<RunStatus> {
   const { run: stored, teamId } = execution;
   const runId = stored.id;
@@ -95,8 +110,8 @@ async function executeClaimed(execution: RunExecution, signal: AbortSignal): Pro
     runId,
     redact,
     prior: execution.priorNodes,
-    write: async (id, batch) => {
-      await writeRunBatch(id, batch);
+    write: async (id, batch, finish) => {
+      await (finish ? finishRun(id, finish, batch) : writeRunBatch(id, batch));
       telemetry?.stored(batch.nodes);
     },
     publish: (event) => hub.publish(runId, event),
@@ -106,7 +121,7 @@ async function executeClaimed(execution: RunExecution, signal: AbortSignal): Pro
       void notify(RUN_EVENTS_CHANNEL, runId);
     },
   });
-  let outcome: { status: RunStatus; output: string | null; error: string | null };
+  let outcome: RunEnd;
   try {
     const document = readFlowDocument(execution.document);
     const bindings = mcpBindingsOf(document);
@@ -141,19 +156,12 @@ async function executeClaimed(execution: RunExecution, signal: AbortSignal): Pro
     outcome = { status, output: null, error: status === "waiting" ? null : redact(describeError(error).message) };
   }
   try {
-    await recorder.close();
+    // The run's status is written last, in one commit with its last nodes and its final
+    // event (the write's `persisted` tells other processes).
+    await recorder.close({ end: outcome });
   } catch (error) {
     console.error(`Run ${runId}: some node changes were not stored`, error);
-    outcome.error ??= "Some steps of this run could not be stored.";
-  }
-  try {
-    const totals = recorder.totals();
-    // The final event gets its seq once; the run's status is written last, after everything else is stored, with that event.
-    const final = hub.publish(runId, { type: "run", ...outcome, totals });
-    await retryUntilStored(() => finishRun(runId, { ...outcome, totals }, [final]));
-    void notify(RUN_EVENTS_CHANNEL, runId);
-  } catch (error) {
-    console.error(`Run ${runId}: could not store its final state`, error);
+    await finishWithoutSteps(runId, outcome, recorder.totals());
   }
   // The last spans go in the background: the run is over for everyone waiting on it.
   void telemetry?.close();

@@ -4,18 +4,24 @@
  * soon as `maxPending` changes wait, one write at a time. Each written node change is
  * also published as a live `node` event; text is published at once. A failed write is
  * put back in the queue and retried on the next flush, and `close()` flushes what is
- * left, so a run's failure never loses its nodes.
+ * left, so a run's failure never loses its nodes. Given the run's end, close() writes it
+ * with that last batch: its final `run` event and state in the same commit (one fewer per run).
  */
 import type { RunNode, RunRecorder } from "@/lib/engine/runState";
 import type { StreamEvent } from "@/lib/engine/events";
 import { type Redact, toNodeRow, toSummary } from "./nodeRows";
 import { retryUntilStored, type RetryOptions } from "./retry";
 import type { PriorNode } from "@/lib/data/runs";
+import type { RunFinish } from "@/lib/data/runs";
 import type { LiveEvent, RunNodeDetail, RunTotals, RunWriteBatch, SequencedEvent } from "@/lib/data/runs/types";
+
+/** How a run ended; the recorder adds its totals. */
+export type RunEnd = Omit<RunFinish, "totals">;
 
 export type RecorderOptions = {
   runId: string;
-  write(runId: string, batch: RunWriteBatch): Promise<void>;
+  /** Stores a batch atomically; with `finish`, the run's final state in the same commit, after the batch. */
+  write(runId: string, batch: RunWriteBatch, finish?: RunFinish): Promise<void>;
   /** Gives an event its seq and delivers it live (the run's hub channel). */
   publish(event: LiveEvent): SequencedEvent;
   /** Called after a write with the highest seq it stored. */
@@ -45,6 +51,10 @@ export class BatchingRecorder implements RunRecorder {
   /** A batch whose write failed: written again as it was (same rows, events and seqs). */
   private unstored: { rows: Map<string, RunNodeDetail>; events: SequencedEvent[] } = { rows: new Map(), events: [] };
   private failures = 0;
+  /** The run's end once close() was given it; `finish` once its final event was published (it is written with every retry until stored). */
+  private ending: { end: RunEnd; finish?: RunFinish; stored: boolean } | null = null;
+  /** After a close that gave up: nothing more is written (the caller ends the run its own way). */
+  private stopped = false;
 
   constructor(options: RecorderOptions) {
     this.options = options;
@@ -76,6 +86,7 @@ export class BatchingRecorder implements RunRecorder {
 
   /** Writes what is queued now (after any write in progress). */
   flush(): Promise<void> {
+    if (this.stopped) return this.writing;
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     // One write waiting behind the current one is enough: it takes everything queued by then.
@@ -88,15 +99,26 @@ export class BatchingRecorder implements RunRecorder {
     return this.writing;
   }
 
-  /** Final flush, retried with backoff through a storage outage; throws when the deadline passes first. */
-  async close(retry: RetryOptions = {}): Promise<void> {
-    await retryUntilStored(async () => {
-      await this.flush();
-      const left = this.dirty.size + this.unstored.rows.size;
-      if (left > 0 || this.events.length > 0 || this.unstored.events.length > 0) {
-        throw new Error(`Could not store ${left} node changes of run ${this.options.runId}`, { cause: this.lastError });
-      }
-    }, retry);
+  /**
+   * Final flush, retried with backoff through a storage outage; throws when the deadline
+   * passes first, and writes nothing after that. With `end`, the run's final `run` event
+   * (after every other event) and state go in the same write as the last batch.
+   */
+  async close(options: { end?: RunEnd; retry?: RetryOptions } = {}): Promise<void> {
+    if (options.end) this.ending = { end: options.end, stored: false };
+    try {
+      await retryUntilStored(async () => {
+        await this.flush();
+        const left = this.dirty.size + this.unstored.rows.size;
+        if (left > 0 || this.events.length > 0 || this.unstored.events.length > 0 || (this.ending && !this.ending.stored)) {
+          throw new Error(`Could not store ${left} node changes of run ${this.options.runId}`, { cause: this.lastError });
+        }
+      }, options.retry);
+    } catch (error) {
+      this.stopped = true;
+      if (this.timer) clearTimeout(this.timer);
+      throw error;
+    }
   }
 
   /** Tokens of the whole run (its root node) and the estimated cost of every model call. */
@@ -112,13 +134,15 @@ export class BatchingRecorder implements RunRecorder {
   }
 
   private schedule(): void {
+    if (this.stopped) return;
     const pending = this.dirty.size + this.events.length;
     if (pending >= (this.options.maxPending ?? 500)) void this.flush();
     else this.timer ??= setTimeout(() => void this.flush(), this.options.flushIntervalMs ?? 50);
   }
 
   private async writeQueued(): Promise<void> {
-    if (this.dirty.size === 0 && this.events.length === 0 && this.unstored.events.length === 0 && this.unstored.rows.size === 0) return;
+    const endLeft = this.ending !== null && !this.ending.stored;
+    if (this.dirty.size === 0 && this.events.length === 0 && this.unstored.events.length === 0 && this.unstored.rows.size === 0 && !endLeft) return;
     const nodes = this.dirty;
     const textEvents = this.events;
     this.dirty = new Map();
@@ -136,10 +160,17 @@ export class BatchingRecorder implements RunRecorder {
     const rows = new Map(this.unstored.rows);
     for (const row of fresh) rows.set(row.id, row);
     const events = [...this.unstored.events, ...textEvents, ...nodeEvents].sort((a, b) => a.seq - b.seq);
+    // The run's end, once: its totals count every row above, its event comes after theirs.
+    if (this.ending && !this.ending.finish) {
+      this.ending.finish = { ...this.ending.end, totals: this.totals() };
+      events.push(this.options.publish({ type: "run", ...this.ending.finish }));
+    }
+    const finish = this.ending?.stored ? undefined : this.ending?.finish;
     const batch: RunWriteBatch = { nodes: [...rows.values()], events };
 
     try {
-      await this.options.write(this.options.runId, batch);
+      await this.options.write(this.options.runId, batch, finish);
+      if (finish) this.ending!.stored = true;
       this.unstored = { rows: new Map(), events: [] };
       this.failures = 0;
       const lastSeq = events.at(-1)?.seq;

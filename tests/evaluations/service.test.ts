@@ -6,6 +6,7 @@ import type { Workspace } from "@/lib/auth";
 import { createFlow, getLocalWorkspace, listVersions, saveFlowVersion } from "@/lib/data";
 import { getDatasetVersion, getDatasetVersionById } from "@/lib/data/datasets";
 import { createEvaluation, createItemRun } from "@/lib/data/evaluations";
+import { prepareRun } from "@/lib/data/runs";
 import { getDb } from "@/lib/db/client";
 import { actorOf } from "@/lib/runs/commands";
 import { changeDataset, importDataset, listTeamDatasets, readDataset, removeDataset } from "@/lib/evaluations/datasets";
@@ -189,7 +190,7 @@ describe.each(testDatabases())("datasets and evaluations on $name", (database) =
     const { id: datasetId } = await importDataset(owner, { name: "Six rows", text: ROWS, format: "jsonl" });
     const dataset = await getDatasetVersion(owner.teamId, datasetId);
     const evaluation = await createEvaluation(owner.teamId, { userId: owner.userId }, { flowId: flow.id, datasetVersionId: dataset.id, scorers: ["contains"], concurrency: 1 });
-    const runOf = (flowId: string) => ({ teamId: owner.teamId, userId: owner.userId, input: { flowId, input: "question 0" } });
+    const run = await prepareRun(owner.teamId, owner.userId, { flowId: flow.id, input: "question 0" });
     const db = await getDb();
 
     // The version's rows are decoded once and shared; another team still cannot read them by id.
@@ -199,10 +200,14 @@ describe.each(testDatabases())("datasets and evaluations on $name", (database) =
     expect(Object.isFrozen(read.rows)).toBe(true);
     await expect(getDatasetVersionById("another-team", dataset.id)).rejects.toMatchObject({ name: "NotFoundError" });
 
-    await expect(createItemRun(evaluation.id, 0, runOf("no-such-flow"))).rejects.toMatchObject({ name: "NotFoundError" });
+    await expect(prepareRun(owner.teamId, owner.userId, { flowId: "no-such-flow", input: "question 0" })).rejects.toMatchObject({ name: "NotFoundError" });
+    // The run's insert fails inside the row's transaction (no such flow version): the row is not taken either.
+    const unstorable = { ...run, data: { ...run.data, flowVersionId: "no-such-version" } };
+    await expect(createItemRun(evaluation.id, 0, unstorable)).rejects.toThrow();
     expect(await db.evaluationItem.findFirst({ where: { evaluationId: evaluation.id, index: 0 } })).toMatchObject({ status: "pending", runId: null });
+    expect(await db.run.count({ where: { flowId: flow.id } })).toBe(0);
 
-    const [first, second] = await Promise.all([createItemRun(evaluation.id, 0, runOf(flow.id)), createItemRun(evaluation.id, 0, runOf(flow.id))]);
+    const [first, second] = await Promise.all([createItemRun(evaluation.id, 0, run), createItemRun(evaluation.id, 0, run)]);
     const created = [first, second].filter((run) => run !== null);
     expect(created).toHaveLength(1);
     expect(await db.run.count({ where: { flowId: flow.id } })).toBe(1);

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { RunState } from "@/lib/engine";
 import { RunEventHub } from "@/lib/runs/eventHub";
 import { BatchingRecorder } from "@/lib/runs/recorder";
+import type { RunFinish } from "@/lib/data/runs";
 import type { RunWriteBatch, SequencedEvent } from "@/lib/data/runs/types";
 
 function hubRecorder(write: (batch: RunWriteBatch) => Promise<void>, hub = new RunEventHub()) {
@@ -54,6 +55,69 @@ describe("BatchingRecorder", () => {
     await recorder.close();
     expect(stored).toHaveLength(1);
     expect(stored[0]!.nodes.map((row) => row.status)).toEqual(["success"]);
+  });
+});
+
+describe("BatchingRecorder's end", () => {
+  function endingRecorder(write: (batch: RunWriteBatch, finish?: RunFinish) => Promise<void>) {
+    const hub = new RunEventHub();
+    hub.open("r1");
+    const recorder = new BatchingRecorder({
+      runId: "r1",
+      write: (_runId, batch, finish) => write(batch, finish),
+      publish: (event) => hub.publish("r1", event),
+      flushIntervalMs: 1,
+      onError: () => {},
+    });
+    return recorder;
+  }
+  const fast = { firstDelayMs: 1, deadlineMs: 1_000 };
+
+  it("writes the last nodes, the final event after theirs and the final state in one write", async () => {
+    const writes: { batch: RunWriteBatch; finish?: RunFinish }[] = [];
+    const recorder = endingRecorder(async (batch, finish) => void writes.push({ batch, finish }));
+    const state = new RunState(recorder);
+    const root = state.createNode("run", "swarm", null);
+    state.succeed(root, "done");
+    await recorder.close({ end: { status: "success", output: "done", error: null } });
+
+    expect(writes).toHaveLength(1);
+    const [{ batch, finish }] = writes as [(typeof writes)[number]];
+    expect(batch.nodes.map((row) => row.status)).toEqual(["success"]);
+    expect(batch.events.map(({ seq, event }) => [seq, event.type])).toEqual([
+      [1, "node"],
+      [2, "run"],
+    ]);
+    expect(finish).toEqual({ status: "success", output: "done", error: null, totals: recorder.totals() });
+  });
+
+  it("writes the same end again after a failed write (one final event), and nothing after giving up", async () => {
+    let failures = 1;
+    const writes: { batch: RunWriteBatch; finish?: RunFinish }[] = [];
+    const recorder = endingRecorder(async (batch, finish) => {
+      if (failures-- > 0) throw new Error("database is locked");
+      writes.push({ batch, finish });
+    });
+    const state = new RunState(recorder);
+    state.createNode("run", "swarm", null);
+    await recorder.close({ end: { status: "failed", output: null, error: "boom" }, retry: fast });
+    expect(writes).toHaveLength(1);
+    expect(writes[0]!.batch.events.filter(({ event }) => event.type === "run").map(({ seq }) => seq)).toEqual([2]);
+    expect(writes[0]!.finish?.status).toBe("failed");
+
+    let tries = 0;
+    const refusing = endingRecorder(async () => {
+      tries++;
+      throw new Error("database is locked");
+    });
+    const refused = new RunState(refusing);
+    refused.createNode("run", "swarm", null);
+    await expect(refusing.close({ end: { status: "success", output: "", error: null }, retry: { firstDelayMs: 1, deadlineMs: 20 } })).rejects.toThrow(/Could not store/);
+    const triedBeforeGivingUp = tries;
+    refused.createNode("step", "a", null);
+    await refusing.flush();
+    await new Promise((resolve) => setTimeout(resolve, 250)); // past the failed write's retry timer
+    expect(tries).toBe(triedBeforeGivingUp); // the caller ends the run its own way
   });
 });
 

@@ -1,5 +1,5 @@
 // A run's write path while it executes: the recorder's batches (node upserts and event
-// appends, one transaction each), and its final state with its last events. SQLite: prepared statements on the connection's own handle, a row each,
+// appends, one transaction each), the last of them with the run's final state. SQLite: prepared statements on the connection's own handle, a row each,
 // inside the group commit (lib/db/rawWrites.ts; through Prisma a batch cost about 100 µs
 // a node). PostgreSQL: each statement carries its rows as ONE JSON parameter that the
 // database unpacks (jsonb_array_elements: jsonb, so each field is not parsed again):
@@ -115,11 +115,12 @@ export async function writeRunBatch(runId: string, batch: RunWriteBatch): Promis
 }
 
 /**
- * The run's final state, written last, in one commit with its last events (the final `run`
- * event); a run already marked finished (e.g. interrupted) is left alone.
+ * The run's final state, written last, in one commit with its last batch (the recorder's
+ * last node changes and events, the final `run` event among them); a run already marked
+ * finished (e.g. interrupted) is left alone.
  */
-export async function finishRun(runId: string, finish: RunFinish, lastEvents: SequencedEvent[] = []): Promise<void> {
-  await write(runId, { nodes: [], events: lastEvents }, finish);
+export async function finishRun(runId: string, finish: RunFinish, last: RunWriteBatch = { nodes: [], events: [] }): Promise<void> {
+  await write(runId, last, finish);
 }
 
 const FINISH_COLUMNS = ["status", "output", "error", "inputTokens", "outputTokens", "totalTokens", "costUsd", "endedAt"] as const;

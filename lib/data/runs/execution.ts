@@ -105,18 +105,26 @@ export async function insertCheckpoint(runId: string, nodeId: string, data: stri
   await db.$executeRaw`INSERT INTO "run_checkpoint" ("runId", "nodeId", "data", "createdAt") VALUES (${runId}, ${nodeId}, ${data}, ${now}) ON CONFLICT ("runId", "nodeId") DO NOTHING`;
 }
 
+const SQLITE_CLAIM = `UPDATE "run" SET "status" = 'running', "heartbeatAt" = ?, "executorId" = ?, "startedAt" = COALESCE("startedAt", ?) WHERE "id" = ? AND "status" IN (${OPEN_RUN_STATUSES.map(() => "?").join(", ")})`;
+
 /**
  * The run executes on `executorId` from now on (its heartbeat says whether the run is
  * alive). False when the run has finished meanwhile (e.g. cancelled while queued): then
  * it must not execute.
  */
 export async function claimRun(runId: string, executorId: string): Promise<boolean> {
-  const db = await getDb();
+  const config = resolveDatabaseConfig();
   const now = new Date();
   const id = parseInput(Id, runId);
   const executor = parseInput(Id, executorId);
   // One statement: a run continued after a crash or resumed keeps the time it first started
-  // (loadRunExecution tells a run never executed by it).
+  // (loadRunExecution tells a run never executed by it). SQLite: prepared, in the group commit (every run's start).
+  if (config.provider === "sqlite") {
+    const at = storedTime(now.getTime());
+    const { changes } = await writeSqlite(config, (db) => prepared(db, SQLITE_CLAIM).run(at, executor, at, id, ...OPEN_RUN_STATUSES));
+    return changes > 0;
+  }
+  const db = await getDb(config);
   const count = await db.$executeRaw`UPDATE "run" SET "status" = 'running', "heartbeatAt" = ${now}, "executorId" = ${executor}, "startedAt" = COALESCE("startedAt", ${now}) WHERE "id" = ${id} AND "status" IN (${Prisma.join(OPEN_RUN_STATUSES)})`;
   return count > 0;
 }

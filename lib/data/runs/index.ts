@@ -1,6 +1,6 @@
 // Runs, their RunNode trees and event streams, always scoped by team. Client code imports ./types directly.
-export { CorruptRecordError, createRun, getRun, listRuns, MAX_RUN_INPUT_CHARS } from "./runs.ts";
-export type { CreateRunInput, ListRunsFilter, RunFinish } from "./runs.ts";
+export { CorruptRecordError, createRun, getRun, listRuns, MAX_RUN_INPUT_CHARS, prepareRun, withInput } from "./runs.ts";
+export type { CreateRunInput, ListRunsFilter, NewRun, RunFinish } from "./runs.ts";
 export { getRunNode, listRunNodeDetails, listRunNodes, openRunTimeline, type RunTimeline } from "./nodes.ts";
 export { lastRunEventSeq, listRunEvents } from "./events.ts";
 export { finishRun, writeRunBatch } from "./batchWriter.ts";

@@ -1,7 +1,9 @@
 // Runs: create, read and list a team's runs, and the run row's lifecycle writes.
 import { z } from "zod";
 import { type Db, type DbTransaction, getDb } from "@/lib/db/client.ts";
-import type { Prisma } from "@/lib/db/generated/sqlite/client.ts";
+import type Database from "better-sqlite3";
+import { storedTime } from "@/lib/db/rawWrites.ts";
+import { prepared as sqlitePrepared } from "@/lib/db/statementCache.ts";
 import { SystemError } from "@/lib/errors";
 import { NotFoundError } from "../errors.ts";
 import { VersionRef } from "../flowSchemas.ts";
@@ -133,8 +135,23 @@ export async function findTeamRun(db: Db, teamId: string, runId: string) {
   return run;
 }
 
+/** A new run's row as prepareRun checked it; its id, status, times and totals are set when it is inserted. */
+type NewRunRow = {
+  teamId: string;
+  flowId: string;
+  flowVersionId: string;
+  input: string;
+  options: string;
+  trigger: RunTrigger;
+  createdById: string | null;
+  apiTokenId: string | null;
+  rerunOfId: string | null;
+  forkOfId: string | null;
+  forkAt: string | null;
+};
+
 /** A run ready to insert: its row, checked, with its flow's name and the document it will run. */
-export type NewRun = { data: Prisma.RunUncheckedCreateInput; flowName: string; versionNumber: number; document: string };
+export type NewRun = { data: NewRunRow; flowName: string; versionNumber: number; document: string };
 
 /** Checks a new run of a live flow's version (default: latest) and reads what its row needs; writes nothing. */
 export async function prepareRun(teamId: string, userId: string | null, input: CreateRunInput, via: { apiTokenId?: string } = {}): Promise<NewRun> {
@@ -168,15 +185,47 @@ export async function prepareRun(teamId: string, userId: string | null, input: C
   };
 }
 
+/** The prepared run with another input, checked like any run's (an evaluation prepares its flow version once for all its rows). */
+export function withInput(prepared: NewRun, input: string): NewRun {
+  return { ...prepared, data: { ...prepared.data, input: parseInput(CreateRunInput.shape.input, input) } };
+}
+
 /**
- * Inserts a prepared run as queued, inside `transaction` when given (a caller that ties the
- * run to its own record in the same commit: its reads stay outside, so the transaction is short).
+ * Inserts a prepared run as queued (with `id` when given), inside `transaction` when given (a
+ * caller that ties the run to its own record in the same commit: its reads stay outside, so
+ * the transaction is short).
  */
-export async function insertRun(prepared: NewRun, transaction?: DbTransaction): Promise<{ run: RunDetail; document: string }> {
+export async function insertRun(prepared: NewRun, transaction?: DbTransaction, id?: string): Promise<{ run: RunDetail; document: string }> {
   const db = transaction ?? (await getDb());
   // The flow's name and version number are known: reading them back would be two more queries.
-  const row = await db.run.create({ data: prepared.data, select: runColumns });
+  const row = await db.run.create({ data: { ...prepared.data, ...(id && { id }) }, select: runColumns });
   return { run: toRunDetail({ ...row, flow: { name: prepared.flowName }, flowVersion: { number: prepared.versionNumber } }), document: prepared.document };
+}
+
+const NEW_RUN_COLUMNS = ["id", "teamId", "flowId", "flowVersionId", "status", "input", "options", "trigger", "createdById", "apiTokenId", "rerunOfId", "forkOfId", "forkAt", "createdAt"] as const;
+const SQLITE_RUN_INSERT = `INSERT INTO "run" (${NEW_RUN_COLUMNS.map((name) => `"${name}"`).join(", ")}) VALUES (${NEW_RUN_COLUMNS.map(() => "?").join(", ")})`;
+
+/**
+ * SQLite: inserts a prepared run as queued under `id` on the connection's handle, as part of
+ * a caller's raw write (lib/db/rawWrites.ts), without Prisma's cost; returns it as insertRun does.
+ */
+export function insertRunRow(db: Database.Database, prepared: NewRun, id: string, createdAt: Date): RunDetail {
+  const row = { ...prepared.data, id, status: "queued", createdAt: storedTime(createdAt.getTime()) };
+  sqlitePrepared(db, SQLITE_RUN_INSERT).run(...NEW_RUN_COLUMNS.map((name) => row[name]));
+  return toRunDetail({
+    ...row,
+    output: null,
+    error: null,
+    inputTokens: 0,
+    outputTokens: 0,
+    totalTokens: 0,
+    costUsd: 0,
+    createdAt,
+    startedAt: null,
+    endedAt: null,
+    flow: { name: prepared.flowName },
+    flowVersion: { number: prepared.versionNumber },
+  });
 }
 
 /** Creates a queued run of a live flow's version (default: latest) and returns it with the document it will run. */
