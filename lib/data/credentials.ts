@@ -124,7 +124,12 @@ export async function providerConfigForTeam(teamId: string): Promise<Readonly<Pr
   const opened = openedConfigs.get(team);
   if (opened && opened.until > Date.now()) return opened.config;
   const config = await openProviderConfig(team);
-  openedConfigs.set(team, { config, until: Date.now() + CONFIG_REUSE_MS });
+  const entry = { config, until: Date.now() + CONFIG_REUSE_MS };
+  openedConfigs.set(team, entry);
+  // Opened keys do not outlive their use: the entry goes when it expires, not when replaced.
+  setTimeout(() => {
+    if (openedConfigs.get(team) === entry) openedConfigs.delete(team);
+  }, CONFIG_REUSE_MS).unref();
   return config;
 }
 
