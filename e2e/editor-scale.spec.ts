@@ -26,14 +26,15 @@ async function agentBox(page: Page, name: string) {
   return (await node(page, name).boundingBox())!;
 }
 
-/** How many of the picture's pixels are painted (not transparent). */
-function paintedPixels(page: Page): Promise<number> {
-  return page.locator("canvas.move-snapshot").evaluate((canvas: HTMLCanvasElement) => {
-    const data = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height).data;
-    let painted = 0;
-    for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) painted++;
-    return painted;
-  });
+/** The opacity (0–255) of the picture's pixel under a point of the screen; 0 off the picture. */
+function pictureAlphaAt(page: Page, point: { x: number; y: number }): Promise<number> {
+  return page.locator("canvas.move-snapshot").evaluate((canvas: HTMLCanvasElement, { x, y }) => {
+    const rect = canvas.getBoundingClientRect();
+    const px = Math.floor(((x - rect.left) * canvas.width) / rect.width);
+    const py = Math.floor(((y - rect.top) * canvas.height) / rect.height);
+    if (px < 0 || py < 0 || px >= canvas.width || py >= canvas.height) return 0;
+    return canvas.getContext("2d")!.getImageData(px, py, 1, 1).data[3]!;
+  }, point);
 }
 
 test("panning a 500-agent flow far out shows a picture while moving, then the real nodes where the move left them", async ({ page }, testInfo) => {
@@ -48,10 +49,12 @@ test("panning a 500-agent flow far out shows a picture while moving, then the re
   await page.mouse.down();
   for (let i = 1; i <= 10; i++) await page.mouse.move(from.x + (by.x * i) / 10, from.y + (by.y * i) / 10);
 
-  // Moving: the picture is shown and painted, React Flow's nodes are skipped.
+  // Moving: the picture is shown with the agent where the drag took it, React Flow's nodes are skipped.
   await expect(canvasHost(page)).toHaveClass(/moving-snapshot/);
   await expect(page.locator("canvas.move-snapshot")).toBeVisible();
-  expect(await paintedPixels(page)).toBeGreaterThan(1_000);
+  const moved = { x: before.x + by.x + before.width / 2, y: before.y + by.y + before.height / 2 };
+  expect(await pictureAlphaAt(page, moved)).toBe(255);
+  expect(await pictureAlphaAt(page, { x: moved.x, y: pane.y + 10 })).toBe(0); // empty canvas above the flow
   expect(await page.locator(".react-flow__viewport").evaluate((element) => getComputedStyle(element).contentVisibility)).toBe("hidden");
   await snap(page, testInfo, "moving-1440x900");
 
@@ -69,22 +72,48 @@ test("panning a 500-agent flow far out shows a picture while moving, then the re
   await expect(inspectorTitle(page)).toContainText("agent_3_2_4");
 });
 
-test("zooming in past far out ends the picture: the agents show their names again", async ({ page }) => {
+test("zooming in past far out ends the picture in the middle of the zoom: the agents show their names again", async ({ page }) => {
   test.setTimeout(120_000);
   await openLargeFlow(page, 10);
+  // Every change of the picture's class with the view's zoom then, and every wheel step's time.
+  await page.evaluate(() => {
+    const host = document.querySelector(".editor-canvas")!;
+    const w = window as unknown as { __changes: { at: number; on: boolean; zoom: number }[]; __wheels: number[] };
+    w.__changes = [];
+    w.__wheels = [];
+    new MutationObserver(() => {
+      const transform = document.querySelector<HTMLElement>(".react-flow__viewport")!.style.transform;
+      w.__changes.push({ at: performance.now(), on: host.classList.contains("moving-snapshot"), zoom: Number(/scale\(([\d.]+)\)/.exec(transform)?.[1]) });
+    }).observe(host, { attributes: true, attributeFilter: ["class"] });
+    window.addEventListener("wheel", () => w.__wheels.push(performance.now()), { capture: true, passive: true });
+  });
   const target = await agentBox(page, "agent_2_1_3");
   await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2);
-  // Wheel steps inside one zoom gesture, from far out to working size.
-  for (let i = 0; i < 30; i++) await page.mouse.wheel(0, -200);
+  // Wheel steps 33 ms apart: one zoom gesture (it ends 150 ms after its last step), far out to working size.
+  for (let i = 0; i < 30; i++) {
+    await page.mouse.wheel(0, -200);
+    await page.waitForTimeout(33);
+  }
   await expect(canvasHost(page)).not.toHaveClass(/moving-snapshot/);
-  await expect(node(page, "agent_2_1_3").locator(".node-name")).toBeVisible();
+  const { changes, wheels } = await page.evaluate(() => {
+    const w = window as unknown as { __changes: { at: number; on: boolean; zoom: number }[]; __wheels: number[] };
+    return { changes: w.__changes, wheels: w.__wheels };
+  });
+  expect(changes.some((change) => change.on)).toBe(true);
+  // The picture ended on crossing zoom 0.3: mid-gesture, soon after a wheel step and with more to come
+  // (a gesture's own end comes 150 ms after its last step).
+  const crossed = changes.find((change) => !change.on && change.zoom >= 0.3);
+  expect(crossed).toBeDefined();
+  const stepBefore = Math.max(...wheels.filter((at) => at <= crossed!.at));
+  expect(crossed!.at - stepBefore).toBeLessThan(100);
+  expect(wheels.some((at) => at > crossed!.at)).toBe(true);
   await expect(node(page, "agent_2_1_3").locator(".node-name")).toHaveText("agent_2_1_3");
 });
 
-test("a small flow moves as it always did: no picture", async ({ page }) => {
-  await openLargeFlow(page, 1);
+test("a flow of 224 nodes moves as it always did: no picture (its agents are plain boxes far out, but it is under 400 nodes)", async ({ page }) => {
+  await openLargeFlow(page, 4);
   const pane = (await page.locator(".react-flow__pane").boundingBox())!;
-  // Zoomed out as far as it goes: far out, but only 56 nodes.
+  // Zoomed out as far as it goes.
   await page.mouse.move(pane.x + pane.width / 2, pane.y + pane.height / 2);
   for (let i = 0; i < 20; i++) await page.mouse.wheel(0, 400);
   await page.mouse.move(pane.x + 20, pane.y + 20);

@@ -9,17 +9,18 @@ import { fittedViewport, withInitialSize } from "../fns/first-view";
 import { useAddNode } from "../hooks/use-add-node";
 import { useCanvasInteractions } from "../hooks/use-canvas-interactions";
 import { useFastMoves } from "../hooks/use-fast-moves";
-import { FAR_ZOOM } from "../fns/zoom-levels";
+import { FAR_FROM_NODES, FAR_ZOOM } from "../fns/zoom-levels";
 import { nodeTypes } from "../nodes";
 import { useEditor } from "../store/context";
 import { PALETTE_MIME } from "./palette";
 
 /** Past this many nodes the minimap costs more than it helps while panning. */
 const MINIMAP_LIMIT = 400;
-/** Culling off-screen nodes pays from this many nodes on, and only when zoomed in: zoomed
- * out everything is on screen, and culling would only add work to every pan frame. */
-const CULL_FROM_NODES = 150;
-const CULL_FROM_ZOOM = 0.3;
+/** Culling off-screen nodes pays in a large flow, and only when zoomed in: far out
+ * everything is on screen, and culling would only add work to every pan frame. It must stay
+ * off wherever the moving picture can be drawn (far out), which reads the nodes drawn. */
+const CULL_FROM_NODES = FAR_FROM_NODES;
+const CULL_FROM_ZOOM = FAR_ZOOM;
 
 /** Low enough to fit a 1,000-agent flow in view. */
 const MIN_ZOOM = 0.02;

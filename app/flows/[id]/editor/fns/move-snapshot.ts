@@ -17,14 +17,16 @@ export type FlowRect = { x: number; y: number; width: number; height: number };
 
 type BoxStyle = { fill: string; stroke: string; lineWidth: number; dash: number[]; radius: number; ring?: { color: string; width: number }; opacity: number };
 type LineStyle = { stroke: string; lineWidth: number; dash: number[]; opacity: number };
-type Text = { text: string; rect: FlowRect; font: string; color: string };
+type HeaderText = { text: string; rect: FlowRect; font: string; color: string };
 type Box = { rect: FlowRect; style: BoxStyle };
 
 export type SnapshotScene = {
-  /** Containers (parallel and serial groups, swarms), parents before children, with their handles and header text. */
+  /** Containers (parallel and serial groups, swarms), parents before children. */
   containers: Box[];
+  /** The containers' handles. */
   handles: Box[];
-  texts: Text[];
+  /** The containers' header text, where the page laid it out. */
+  texts: HeaderText[];
   edges: { path: Path2D; style: LineStyle }[];
   agents: Box[];
   /** What the nodes span, in flow coordinates. */
@@ -160,7 +162,9 @@ function drawBox(context: CanvasRenderingContext2D, { rect, style }: Box) {
 
 /**
  * Draws `scene` into `canvas`, showing the flow rectangle `region` at `scale` device pixels
- * per flow unit (the canvas is resized to fit). In the page's order: containers, edges, agents.
+ * per flow unit (the canvas is resized to fit). In the page's order: containers with their
+ * handles and header text, then edges, then agents (edges between top-level containers, which
+ * the page draws under them, are drawn over them here: thin lines at their borders).
  */
 export function drawSnapshotScene(canvas: HTMLCanvasElement, scene: SnapshotScene, region: FlowRect, scale: number): void {
   canvas.width = Math.max(1, Math.ceil(region.width * scale));

@@ -10,8 +10,10 @@ import { contains, drawSnapshotScene, readSnapshotScene, visibleFlowRect, type F
 const MOVING_CLASS = "moving-snapshot";
 /** The picture covers what is in view and this share of the view on each side, so a pan rarely runs off it. */
 const MARGIN = 0.5;
-/** During a move, redrawn when the zoom has changed by more than this factor since it was drawn. */
+/** During a move, redrawn when the zoom has grown by more than this factor since it was drawn. */
 const ZOOM_DRIFT = 1.25;
+/** The picture's largest size in pixels (~32 MB of canvas). */
+const MAX_PIXELS = 8_000_000;
 /** Around the nodes, room for edges that curve out of them and for selection rings. */
 const BOUNDS_PAD = 200;
 
@@ -47,6 +49,7 @@ export function useFastMoves(host: RefObject<HTMLDivElement | null>, nodeCount: 
   const picture = useRef<Picture | null>(null);
   const latest = useRef<Viewport | null>(null);
   const frame = useRef(0);
+  const cancelIdle = useRef(() => {});
 
   const eligible = useCallback((zoom: number) => nodeCount > fromNodes && agentsArePlainBoxes(zoom, nodeCount), [nodeCount, fromNodes]);
 
@@ -73,16 +76,29 @@ export function useFastMoves(host: RefObject<HTMLDivElement | null>, nodeCount: 
 
   const draw = useCallback(
     (viewport: Viewport, scene: SnapshotScene, key: SceneKey) => {
+      const element = canvas.current;
+      if (!element) return;
       const view = viewOf(viewport);
       const area = { x: view.x - view.width * MARGIN, y: view.y - view.height * MARGIN, width: view.width * (1 + 2 * MARGIN), height: view.height * (1 + 2 * MARGIN) };
       const region = clip(area, scene.bounds, BOUNDS_PAD);
-      drawSnapshotScene(canvas.current!, scene, region, viewport.zoom * window.devicePixelRatio);
-      Object.assign(canvas.current!.style, { width: `${region.width * viewport.zoom}px`, height: `${region.height * viewport.zoom}px` });
+      const dpr = window.devicePixelRatio;
+      // Device pixels, fewer when the picture would be huge (a high-density screen): it only shows while moving.
+      const scale = viewport.zoom * dpr * Math.min(1, Math.sqrt(MAX_PIXELS / Math.max(1, region.width * region.height * (viewport.zoom * dpr) ** 2)));
+      drawSnapshotScene(element, scene, region, scale);
+      // CSS size from the canvas's whole pixels, so its pixels map onto the flow exactly.
+      const cssPerPixel = viewport.zoom / scale;
+      Object.assign(element.style, { width: `${element.width * cssPerPixel}px`, height: `${element.height * cssPerPixel}px` });
       picture.current = { scene, key, area, region, zoom: viewport.zoom };
       place(viewport);
     },
     [viewOf, place],
   );
+
+  /** Frees the picture (its canvas can hold tens of MB) when a move ends where none is needed. */
+  const release = useCallback(() => {
+    picture.current = null;
+    if (canvas.current) canvas.current.width = canvas.current.height = 0;
+  }, []);
 
   /**
    * A picture of what the page shows now (the store's view), drawn unless the one on the
@@ -113,42 +129,67 @@ export function useFastMoves(host: RefObject<HTMLDivElement | null>, nodeCount: 
     host.current?.classList.remove(MOVING_CLASS);
   }, [commit, host]);
 
-  // Drawn ahead when the page is idle: after the first render, and after each move.
-  const cancelIdle = useRef(() => {});
+  // Drawn ahead when the page is idle: after the first render, after each move, and after
+  // the flow or its marks change (not during a move: the store's view is where it started).
   const prepareWhenIdle = useCallback(() => {
     cancelIdle.current();
-    cancelIdle.current = whenIdle(() => prepare());
+    cancelIdle.current = whenIdle(() => {
+      if (!gesture.current && !showing.current) prepare();
+    });
   }, [prepare]);
   useEffect(() => {
     prepareWhenIdle();
-    return () => cancelIdle.current();
-  }, [prepareWhenIdle]);
+    const unsubscribeFlow = store.subscribe((state, previous) => {
+      if (state.nodes !== previous.nodes || state.edges !== previous.edges) prepareWhenIdle();
+    });
+    const unsubscribeIssues = editor.subscribe((state, previous) => {
+      if (state.issues !== previous.issues) prepareWhenIdle();
+    });
+    return () => {
+      unsubscribeFlow();
+      unsubscribeIssues();
+      cancelIdle.current();
+      cancelAnimationFrame(frame.current);
+    };
+  }, [prepareWhenIdle, store, editor]);
 
   const onMoveStart: OnMoveStart = useCallback(
     (event, viewport) => {
-      // A person's move (programmatic ones, such as fit view, come without an event).
-      gesture.current = event !== null && eligible(viewport.zoom);
+      // A person's move (programmatic ones, such as fit view, come without an event), and
+      // nothing else going on that reads the store's view meanwhile (a wheel turned while
+      // dragging a node, drawing an edge or a selection box). Once the picture is up, no
+      // node can be grabbed: the real ones are skipped.
+      const { connection, userSelectionActive, domNode } = store.getState();
+      const busy = connection.inProgress || userSelectionActive || domNode?.querySelector(".react-flow__node.dragging") != null;
+      gesture.current = event !== null && !busy && eligible(viewport.zoom);
+      // A picture drawn ahead now would be of the view this move leaves.
+      if (gesture.current) cancelIdle.current();
     },
-    [eligible],
+    [eligible, store],
   );
 
   const onViewportChange = useCallback(
     (viewport: Viewport) => {
       latest.current = viewport;
       if (!gesture.current || !eligible(viewport.zoom)) {
+        // finish() commits the view it ends at: this one.
         if (showing.current) finish();
-        commit(viewport);
+        else commit(viewport);
         return;
       }
       if (!showing.current) {
         // The page still shows the store's view: the picture must be of that.
-        if (!prepare()) return commit(viewport);
+        if (!prepare()) {
+          commit(viewport);
+          return;
+        }
         showing.current = true;
         host.current?.classList.add(MOVING_CLASS);
       }
       place(viewport);
       const drawn = picture.current!;
-      const stale = !contains(drawn.area, viewOf(viewport)) || viewport.zoom > drawn.zoom * ZOOM_DRIFT || viewport.zoom < drawn.zoom / ZOOM_DRIFT;
+      // Zoomed out, the picture shrinks and stays sharp; zoomed in, it blurs.
+      const stale = !contains(drawn.area, viewOf(viewport)) || viewport.zoom > drawn.zoom * ZOOM_DRIFT;
       if (stale && !frame.current) {
         // Once a frame at most, for the view the move has reached by then.
         frame.current = requestAnimationFrame(() => {
@@ -160,11 +201,15 @@ export function useFastMoves(host: RefObject<HTMLDivElement | null>, nodeCount: 
     [eligible, commit, finish, prepare, place, viewOf, draw, host],
   );
 
-  const onMoveEnd: OnMoveEnd = useCallback(() => {
-    gesture.current = false;
-    finish();
-    prepareWhenIdle();
-  }, [finish, prepareWhenIdle]);
+  const onMoveEnd: OnMoveEnd = useCallback(
+    (_, viewport) => {
+      gesture.current = false;
+      finish();
+      if (eligible(viewport.zoom)) prepareWhenIdle();
+      else release();
+    },
+    [finish, prepareWhenIdle, eligible, release],
+  );
 
   return { canvas, onMoveStart, onViewportChange, onMoveEnd };
 }
