@@ -10,10 +10,10 @@
  * edge paths' `d` attributes, computed styles, the containers' header text where the page
  * laid it out), so the picture matches the page it stands in for.
  */
-import type { InternalNode } from "@xyflow/react";
+import { getNodesBounds, type ReactFlowState, type Rect } from "@xyflow/react";
 
 /** A rectangle in flow coordinates. */
-export type FlowRect = { x: number; y: number; width: number; height: number };
+export type FlowRect = Rect;
 
 type BoxStyle = { fill: string; stroke: string; lineWidth: number; dash: number[]; radius: number; ring?: { color: string; width: number }; opacity: number };
 type LineStyle = { stroke: string; lineWidth: number; dash: number[]; opacity: number };
@@ -77,24 +77,20 @@ function styleCache<T>(read: (element: Element) => T) {
  * Reads what React Flow has drawn under `root` (the `.react-flow` element) at `transform`
  * ([x, y, zoom], the one the page shows now).
  */
-export function readSnapshotScene(root: Element, nodeLookup: ReadonlyMap<string, InternalNode>, transform: readonly [number, number, number]): SnapshotScene {
+export function readSnapshotScene(root: Element, nodeLookup: ReactFlowState["nodeLookup"], transform: readonly [number, number, number]): SnapshotScene {
   const boxOf = styleCache(boxStyle);
   const lineOf = styleCache(lineStyle);
   const rootRect = root.getBoundingClientRect();
   const [tx, ty, zoom] = transform;
   const toFlow = (rect: DOMRect): FlowRect => ({ x: (rect.left - rootRect.left - tx) / zoom, y: (rect.top - rootRect.top - ty) / zoom, width: rect.width / zoom, height: rect.height / zoom });
-  const scene: SnapshotScene = { containers: [], handles: [], texts: [], edges: [], agents: [], bounds: { x: 0, y: 0, width: 0, height: 0 } };
-  let x1 = Infinity;
-  let y1 = Infinity;
-  let x2 = -Infinity;
-  let y2 = -Infinity;
-
   const wrappers = [...root.querySelectorAll<HTMLElement>(".react-flow__node")].flatMap((wrapper) => {
     const node = nodeLookup.get(wrapper.dataset.id ?? "");
     return node && wrapper.firstElementChild ? [{ wrapper, node, inner: wrapper.firstElementChild }] : [];
   });
   // The page stacks nodes by React Flow's z (children over their containers).
   wrappers.sort((a, b) => a.node.internals.z - b.node.internals.z);
+  const bounds = getNodesBounds(wrappers.map(({ node }) => node), { nodeLookup });
+  const scene: SnapshotScene = { containers: [], handles: [], texts: [], edges: [], agents: [], bounds };
   const textStyleOf = styleCache((element) => {
     const style = getComputedStyle(element);
     return { font: style.font, color: style.color };
@@ -103,20 +99,18 @@ export function readSnapshotScene(root: Element, nodeLookup: ReadonlyMap<string,
     const { x, y } = node.internals.positionAbsolute;
     const rect = { x, y, width: node.measured.width ?? node.width ?? 0, height: node.measured.height ?? node.height ?? 0 };
     const box = { rect, style: boxOf(`${wrapper.className}|${inner.className}`, inner) };
-    x1 = Math.min(x1, x);
-    y1 = Math.min(y1, y);
-    x2 = Math.max(x2, x + rect.width);
-    y2 = Math.max(y2, y + rect.height);
     if (node.type === "agent") {
       // Far out an agent's handles and text are hidden (editor.css): the box is all there is.
       scene.agents.push(box);
       continue;
     }
     scene.containers.push(box);
+    // Positions from React Flow's handle bounds; one style, read from the first handle drawn.
     const handleElement = inner.querySelector(":scope > .react-flow__handle");
-    const { source, target } = node.internals.handleBounds ?? {};
-    for (const handle of handleElement ? [...(source ?? []), ...(target ?? [])] : []) {
-      scene.handles.push({ rect: { x: x + handle.x, y: y + handle.y, width: handle.width, height: handle.height }, style: boxOf(handleElement!.className, handleElement!) });
+    if (handleElement) {
+      const style = boxOf(handleElement.className, handleElement);
+      const { source, target } = node.internals.handleBounds ?? {};
+      for (const handle of [...(source ?? []), ...(target ?? [])]) scene.handles.push({ rect: { x: x + handle.x, y: y + handle.y, width: handle.width, height: handle.height }, style });
     }
     // Header text where the page laid it out (its font grows as the zoom falls: editor.css).
     for (const part of inner.querySelectorAll(".container-header > *")) {
@@ -129,7 +123,6 @@ export function readSnapshotScene(root: Element, nodeLookup: ReadonlyMap<string,
     const d = path.getAttribute("d");
     if (d) scene.edges.push({ path: new Path2D(d), style: lineOf(path.getAttribute("class") ?? "", path) });
   }
-  if (x1 <= x2) scene.bounds = { x: x1, y: y1, width: x2 - x1, height: y2 - y1 };
   return scene;
 }
 
