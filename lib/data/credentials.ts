@@ -112,7 +112,7 @@ export async function deleteCredential(teamId: string, credentialId: string): Pr
  * dropped); one made in another process (another server, a worker's web server) within this long.
  */
 const CONFIG_REUSE_MS = 2_000;
-const openedConfigs = new Map<string, { config: Readonly<ProviderConfig>; until: number }>();
+const openedConfigs = new Map<string, { config: Promise<Readonly<ProviderConfig>>; until: number }>();
 
 /**
  * The team's keys for `getProvider(model, config)`: per provider the most recently
@@ -123,14 +123,17 @@ export async function providerConfigForTeam(teamId: string): Promise<Readonly<Pr
   const team = parseInput(Id, teamId);
   const opened = openedConfigs.get(team);
   if (opened && opened.until > Date.now()) return opened.config;
-  const config = await openProviderConfig(team);
-  const entry = { config, until: Date.now() + CONFIG_REUSE_MS };
+  // The read itself is shared (runs starting together open the keys once), and a change
+  // made while it is under way drops it with the rest.
+  const entry = { config: openProviderConfig(team), until: Date.now() + CONFIG_REUSE_MS };
   openedConfigs.set(team, entry);
-  // Opened keys do not outlive their use: the entry goes when it expires, not when replaced.
-  setTimeout(() => {
+  const forget = () => {
     if (openedConfigs.get(team) === entry) openedConfigs.delete(team);
-  }, CONFIG_REUSE_MS).unref();
-  return config;
+  };
+  entry.config.catch(forget);
+  // Opened keys do not outlive their use: the entry goes when it expires, not when replaced.
+  setTimeout(forget, CONFIG_REUSE_MS).unref();
+  return entry.config;
 }
 
 async function openProviderConfig(teamId: string): Promise<Readonly<ProviderConfig>> {

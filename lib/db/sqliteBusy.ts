@@ -122,7 +122,6 @@ function patient(connection: SqlDriverAdapter, waitMs: number): { adapter: SqlDr
   const turns = turnTaker();
   const handle = takeHandle(connection);
   let group: Group | null = null;
-  let savepoints = 0;
 
   /** The open group, or a new one once the write lock is ours. Called holding the turn. */
   const joinGroup = async (deadline: number): Promise<Group> => {
@@ -226,7 +225,9 @@ function patient(connection: SqlDriverAdapter, waitMs: number): { adapter: SqlDr
       }
       const deadline = Date.now() + waitMs;
       const release = await turns.take();
-      const name = `swarm_group_${++savepoints}`;
+      // One name: a transaction holds the turn until it ends, so these never nest, and the
+      // statement cache keeps three texts, not three new ones a transaction.
+      const name = "swarm_group";
       let joined: Group;
       try {
         joined = await joinGroup(deadline);

@@ -111,7 +111,7 @@ async function executeClaimed(execution: RunExecution, signal: AbortSignal): Pro
     redact,
     prior: execution.priorNodes,
     write: async (id, batch, finish) => {
-      await (finish ? finishRun(id, finish, batch) : writeRunBatch(id, batch));
+      await writeRunBatch(id, batch, finish);
       telemetry?.stored(batch.nodes);
     },
     publish: (event) => hub.publish(runId, event),

@@ -109,9 +109,12 @@ function chunks<T>(items: readonly T[]): T[][] {
   return out;
 }
 
-/** Writes one recorder batch atomically: nodes upserted by (runId, id), events appended. */
-export async function writeRunBatch(runId: string, batch: RunWriteBatch): Promise<void> {
-  if (batch.nodes.length + batch.events.length > 0) await write(runId, batch, null);
+/**
+ * Writes one recorder batch atomically: nodes upserted by (runId, id), events appended;
+ * with `finish`, the run's final state in the same commit, after them (finishRun).
+ */
+export async function writeRunBatch(runId: string, batch: RunWriteBatch, finish?: RunFinish): Promise<void> {
+  if (finish || batch.nodes.length + batch.events.length > 0) await write(runId, batch, finish ?? null);
 }
 
 /**
@@ -127,7 +130,8 @@ const FINISH_COLUMNS = ["status", "output", "error", "inputTokens", "outputToken
 const SQLITE_FINISH = `UPDATE "run" SET ${FINISH_COLUMNS.map((name) => `"${name}" = ?`).join(", ")} WHERE "id" = ? AND "status" IN (${OPEN_RUN_STATUSES.map(() => "?").join(", ")})`;
 
 function finishValues({ status, output, error, totals }: RunFinish, endedAt: Date) {
-  return { status, output, error, ...totals.usage, costUsd: totals.costUsd, endedAt };
+  const { inputTokens, outputTokens, totalTokens } = totals.usage;
+  return { status, output, error, inputTokens, outputTokens, totalTokens, costUsd: totals.costUsd, endedAt };
 }
 
 async function write(runId: string, batch: RunWriteBatch, finish: RunFinish | null): Promise<void> {

@@ -203,6 +203,10 @@ export async function insertRun(prepared: NewRun, transaction?: DbTransaction, i
 }
 
 const NEW_RUN_COLUMNS = ["id", "teamId", "flowId", "flowVersionId", "status", "input", "options", "trigger", "createdById", "apiTokenId", "rerunOfId", "forkOfId", "forkAt", "createdAt"] as const;
+// Every field of a new run's row has its column above (a field added to NewRunRow and not
+// listed would be lost on SQLite only): this fails to compile otherwise.
+const everyRowFieldListed: Exclude<keyof NewRunRow, (typeof NEW_RUN_COLUMNS)[number]> extends never ? true : never = true;
+void everyRowFieldListed;
 const SQLITE_RUN_INSERT = `INSERT INTO "run" (${NEW_RUN_COLUMNS.map((name) => `"${name}"`).join(", ")}) VALUES (${NEW_RUN_COLUMNS.map(() => "?").join(", ")})`;
 
 /**
